@@ -1,0 +1,157 @@
+"""Accuracy and latency of free-text matching and parameter extraction (prints figures).
+
+    .venv/bin/python benchmarks/matching.py [--rounds N]
+
+Uses tests/questions.yaml: share of questions that reach the right rule, share whose extracted
+parameters are exactly right, out-of-scope questions wrongly mapped to a rule (must be 0),
+matching latency p50/p99 on the real catalog, and the same on a synthetic 1,000-rule catalog made
+by renaming and perturbing the real phrases (target p99 ≤ 20 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+from stats import percentile, timed  # noqa: E402
+
+from bot.extract import extract, param_strings, params_for  # noqa: E402
+from bot.matching import Matcher, RulePhrases, default_matcher, phrases_path  # noqa: E402
+
+QUESTIONS = ROOT / "tests" / "questions.yaml"
+
+
+def _pseudo_word(rng: random.Random) -> str:
+    consonants, vowels = "bcdfghklmnprstvz", "aeiou"
+    return "".join(rng.choice(consonants) + rng.choice(vowels) for _ in range(3)) + rng.choice(
+        consonants
+    )
+
+
+def synthetic_catalog(size: int = 1000, seed: int = 7) -> dict[str, RulePhrases]:
+    """`size` rules derived from the real phrases: renamed ids, half the keywords kept, three
+    invented topic words each (so the vocabulary grows like a real catalog's would), and the
+    example questions perturbed with those words."""
+    rng = random.Random(seed)
+    base = default_matcher().rules
+    catalog: dict[str, RulePhrases] = {}
+    for i in range(size):
+        rule = base[i % len(base)]
+        invented = [_pseudo_word(rng) for _ in range(3)]
+        kept = rng.sample(list(rule.keywords), k=max(1, len(rule.keywords) // 2))
+        examples = tuple(
+            f"{e} {rng.choice(invented)}" if rng.random() < 0.5 else e.replace(" the ", f" {w} ", 1)
+            for e, w in zip(rule.examples, invented * 4, strict=False)
+        )
+        catalog[f"{rule.id}-syn{i:04d}"] = RulePhrases(
+            id=f"{rule.id}-syn{i:04d}",
+            title=f"{rule.title} (synthetic {i})",
+            state=rule.state,
+            keywords=(*kept, *invented, f"{invented[0]} {kept[0]}"),
+            cues=rule.cues,
+            boosts=rule.boosts,
+            examples=examples,
+        )
+    return catalog
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20, help="timing rounds over the questions")
+    args = parser.parse_args(argv)
+
+    data = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))
+    today: date = data["today"]
+    in_scope: list[dict[str, Any]] = data["in_scope"]
+    ambiguous: list[dict[str, Any]] = data.get("ambiguous", [])
+    out_of_scope: list[str] = data["out_of_scope"]
+
+    t0 = time.perf_counter()
+    matcher = default_matcher()
+    build_ms = (time.perf_counter() - t0) * 1000
+
+    right_rule = right_params = 0
+    misses: list[str] = []
+    for item in in_scope:
+        result = matcher.match(item["q"])
+        if result.rule == item["rule"]:
+            right_rule += 1
+        else:
+            misses.append(
+                f"  rule   {item['q']!r}: wanted {item['rule']}, got "
+                f"{result.decision} {result.candidates[:2]}"
+            )
+        got = param_strings(params_for(item["rule"], extract(item["q"], today=today)))
+        want = {k: str(v) for k, v in (item.get("params") or {}).items()}
+        if got == want:
+            right_params += 1
+        else:
+            misses.append(f"  params {item['q']!r}: wanted {want}, got {got}")
+    ambiguous_right = sum(
+        1
+        for item in ambiguous
+        if (r := matcher.match(item["q"])).decision == "ambiguous"
+        and set(item["choices"]) <= set(r.choices)
+    )
+    mapped = [q for q in out_of_scope if matcher.match(q).decision != "no_match"]
+
+    n = len(in_scope)
+    print(
+        f"catalog: {len(matcher.rules)} rules from {phrases_path().relative_to(ROOT)}, "
+        f"built in {build_ms:.1f} ms"
+    )
+    print(f"in-scope questions:     {n}")
+    print(f"right rule:             {right_rule}/{n} = {right_rule / n:.1%}")
+    print(f"right extracted params: {right_params}/{n} = {right_params / n:.1%}")
+    print(f"ambiguous → asked:      {ambiguous_right}/{len(ambiguous)}")
+    print(f"out-of-scope mapped:    {len(mapped)}/{len(out_of_scope)} (must be 0)")
+    for q in mapped:
+        print(f"  mapped {q!r}")
+    for line in misses:
+        print(line)
+
+    texts = [item["q"] for item in in_scope] + out_of_scope
+    match_ms = timed(matcher.match, texts, args.rounds)
+    ask_ms = timed(lambda q: (matcher.match(q), extract(q, today=today)), texts, args.rounds)
+    print(
+        f"\nmatch latency (12 rules):           p50 {percentile(match_ms, 50):.3f} ms  "
+        f"p99 {percentile(match_ms, 99):.3f} ms  (n={len(match_ms)})"
+    )
+    print(
+        f"match+extract latency (12 rules):   p50 {percentile(ask_ms, 50):.3f} ms  "
+        f"p99 {percentile(ask_ms, 99):.3f} ms"
+    )
+
+    hostile = ["x" * 100_000, "LG died " * 12_000, "🎉" * 50_000, "مرحبا " * 15_000]
+    hostile_ms = timed(lambda q: (matcher.match(q), extract(q, today=today)), hostile, 3)
+    print(f"hostile 100 KB inputs, match+extract: max {max(hostile_ms):.2f} ms")
+
+    t0 = time.perf_counter()
+    big = Matcher(synthetic_catalog(1000))
+    big_build_ms = (time.perf_counter() - t0) * 1000
+    invented = [f"{next(iter(r.keywords))} {r.examples[0]}" for r in list(big.rules)[::50]]
+    big_texts = texts + invented
+    big_ms = timed(big.match, big_texts, max(1, args.rounds // 4))
+    print(f"\nsynthetic catalog: {len(big.rules)} rules, built in {big_build_ms:.0f} ms")
+    print(
+        f"match latency (1,000 rules):        p50 {percentile(big_ms, 50):.3f} ms  "
+        f"p99 {percentile(big_ms, 99):.3f} ms  (n={len(big_ms)}, target p99 ≤ 20 ms)"
+    )
+    print(f"match latency (1,000 rules) mean:   {statistics.fmean(big_ms):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
