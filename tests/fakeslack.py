@@ -52,6 +52,7 @@ class FakeSlack:
         self._lock = threading.Lock()
         self._ts = itertools.count(1)
         self._log_path = log_path
+        self._in_flight = 0  # requests being read or answered right now
         self.history: dict[str, list[dict[str, Any]]] = {}  # channel -> posted messages
         fake = self
 
@@ -62,6 +63,15 @@ class FakeSlack:
                 pass
 
             def do_POST(self) -> None:
+                with fake._lock:
+                    fake._in_flight += 1
+                try:
+                    self._handle()
+                finally:
+                    with fake._lock:
+                        fake._in_flight -= 1
+
+            def _handle(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 received = self.rfile.read(length) if length else b""
                 if len(received) < length:
@@ -136,6 +146,24 @@ class FakeSlack:
     def calls_to(self, method: str) -> list[Call]:
         with self._lock:
             return [c for c in self.calls if c.method == method]
+
+    def settle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
+        """Wait until no request is in flight and none has arrived for `quiet` seconds.
+
+        After a client is killed, requests it had fully sent may still be on their way through
+        the server; counting calls before they land would miscount.
+        """
+        deadline = time.time() + timeout
+        last = (-1, 0.0)
+        while time.time() < deadline:
+            with self._lock:
+                state = (len(self.calls), self._in_flight)
+            if state[1] == 0 and state[0] == last[0] and time.time() - last[1] >= quiet:
+                return
+            if state[0] != last[0] or state[1]:
+                last = (state[0], time.time())
+            time.sleep(0.02)
+        raise AssertionError("the fake Slack never went quiet")
 
     def wait_for(self, method: str, count: int = 1, timeout: float = 10.0) -> list[Call]:
         deadline = time.time() + timeout
