@@ -33,6 +33,10 @@ ERRORS = Counter(
 DUPLICATES = Counter(
     "deadline_bot_duplicate_deliveries_total", "Retried Slack deliveries answered only once."
 )
+LATE_ANSWERS = Counter(
+    "deadline_bot_late_command_answers_total",
+    "Slash-command answers not ready within the ack window, posted to the response_url instead.",
+)
 REMINDERS = Counter(
     "deadline_bot_reminders_total",
     "Reminder deliveries by outcome (posted, late, missed, failed).",

@@ -5,9 +5,13 @@ Surfaces: `/deadline` (rules, free text, help, list, reminder subcommands), `/ci
 own messages. Everything below `bot/` stays Slack-free: this module turns Slack payloads into
 `bot.dispatch` calls and `bot.render_blocks` output into Web API calls.
 
-Concurrency: every listener acks at once and hands the real work to a separate worker pool, so a
-burst of slow questions can never hold up the 3-second acknowledgement of the next request (Bolt's
-own listener executor only ever runs these short ack-and-submit functions).
+Concurrency: the real work always runs on a separate worker pool, so a burst of slow questions can
+never hold up the 3-second acknowledgement of the next request. A slash command's listener waits
+up to `ACK_ANSWER_SECONDS` for its answer and, when it is ready (nearly always: answers are pure
+computation), sends it in the acknowledgement itself — Slack's immediate response, one HTTP
+exchange instead of two. A slower answer (a busy database, a file upload) is acked empty and
+follows on the response_url. Every other listener acks at once and answers on the response_url or
+the Web API.
 
 Safety: incoming Slack text is unescaped before dispatch and everything echoed is escaped by the
 renderer; any exception is logged and answered with a polite generic message; retried deliveries
@@ -71,6 +75,9 @@ TOO_LONG = (
 REMINDER_SUBCOMMANDS = frozenset({"remind", "reminders", "unremind", "ics"})
 UNSUBSCRIBE = "reminder_unsubscribe"
 _LEADING_MENTIONS = re.compile(r"^\s*(?:<@[A-Z0-9]+(?:\|[^>]*)?>[\s,:]*)+")
+#: How long a slash command's acknowledgement waits for the answer to ride along (Slack gives 3 s;
+#: the rest is margin for the network and a busy server).
+ACK_ANSWER_SECONDS = 1.5
 _DEDUPE_SIZE = 10_000
 _ADMIN_CACHE_SECONDS = 600
 _HOME_CACHE_SECONDS = 300
@@ -98,6 +105,38 @@ def make_client(settings: Settings) -> WebClient:
 def _add_rate_limit_retry(client: WebClient) -> None:
     if not any(isinstance(h, RateLimitErrorRetryHandler) for h in client.retry_handlers):
         client.retry_handlers.append(RateLimitErrorRetryHandler(max_retry_count=2))
+
+
+Message = dict[str, Any]
+
+
+class _Handoff:
+    """One answer racing its acknowledgement; the lock decides, once, which of them carries it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._message: Message | None = None
+        self._acked_without = False
+
+    def offer(self, message: Message | None) -> bool:
+        """Worker side: True if the acknowledgement will carry `message` (None: nothing to say);
+        False if it has already gone out empty, so the caller must deliver it another way."""
+        with self._lock:
+            if self._acked_without:
+                return False
+            self._message = message
+            self._ready.set()
+            return True
+
+    def take(self, timeout: float) -> Message | None:
+        """Listener side: the answer if it was offered within `timeout`, else None (and from
+        then on `offer` refuses)."""
+        self._ready.wait(timeout)
+        with self._lock:
+            if not self._ready.is_set():
+                self._acked_without = True
+            return self._message
 
 
 class _SeenKeys:
@@ -343,14 +382,42 @@ class SlackSurfaces:
             return self._reminder_engine
 
     # --- slash commands ----------------------------------------------------------------------
-    def _on_deadline(self, ack: Ack, command: dict[str, Any]) -> None:
-        ack()
+    def _answer_command(
+        self, ack: Ack, command: dict[str, Any], surface: str, compute: Callable[[], Message]
+    ) -> None:
+        """Ack `command` with `compute()`'s message if it is ready within ACK_ANSWER_SECONDS,
+        else ack empty and post the message to the command's response_url when it is."""
         url = command.get("response_url")
+        handoff = _Handoff()
 
         def work() -> None:
-            if not self.claim(f"command:{command.get('trigger_id') or id(command)}"):
-                metrics.DUPLICATES.inc()
+            message: Message | None = None
+            try:
+                if self.claim(f"command:{command.get('trigger_id') or id(command)}"):
+                    message = {**compute(), "response_type": "ephemeral"}
+                else:
+                    metrics.DUPLICATES.inc()
+            except Exception:
+                log.exception("error answering on %s", surface)
+                metrics.ERRORS.labels(surface=surface).inc()
+                message = {"text": POLITE_ERROR, "response_type": "ephemeral"}
+            if handoff.offer(message) or message is None:
                 return
+            metrics.LATE_ANSWERS.inc()
+            try:
+                self._respond(url, **message)
+            except Exception:
+                log.exception("could not deliver the %s answer", surface)
+
+        self.work_pool.submit(work)
+        message = handoff.take(ACK_ANSWER_SECONDS)
+        if message is None:
+            ack()
+        else:
+            ack(**{k: v for k, v in message.items() if v is not None})
+
+    def _on_deadline(self, ack: Ack, command: dict[str, Any]) -> None:
+        def compute() -> Message:
             text = clean_question(command.get("text", "")) or "help"
             _, fallback, blocks = self.answer(
                 text,
@@ -358,18 +425,12 @@ class SlackSurfaces:
                 surface="command",
                 channel=command.get("channel_id"),
             )
-            self._respond(url, text=fallback, blocks=blocks, response_type="ephemeral")
+            return {"text": fallback, "blocks": blocks}
 
-        self._submit("command", work, self._respond_polite(url))
+        self._answer_command(ack, command, "command", compute)
 
     def _on_cite(self, ack: Ack, command: dict[str, Any]) -> None:
-        ack()
-        url = command.get("response_url")
-
-        def work() -> None:
-            if not self.claim(f"command:{command.get('trigger_id') or id(command)}"):
-                metrics.DUPLICATES.inc()
-                return
+        def compute() -> Message:
             text = clean_question(command.get("text", ""))
             if len(text) > MAX_QUESTION_CHARS:
                 reply = Reply(
@@ -392,9 +453,9 @@ class SlackSurfaces:
                     reply = reply.model_copy(update={"text_in": text})
             self._record("cite", text, reply, command.get("user_id"), command.get("channel_id"))
             fallback, blocks = render_result(reply, share=True)
-            self._respond(url, text=fallback, blocks=blocks, response_type="ephemeral")
+            return {"text": fallback, "blocks": blocks}
 
-        self._submit("cite", work, self._respond_polite(url))
+        self._answer_command(ack, command, "cite", compute)
 
     # --- events ------------------------------------------------------------------------------
     def _on_mention(self, body: dict[str, Any], event: dict[str, Any], context: Any) -> None:

@@ -359,7 +359,7 @@ def _cached(directory: Path) -> CalendarSet:
 
 def default_calendars() -> CalendarSet:
     """The calendars from ``default_directory()``, loaded once per directory."""
-    return _cached(default_directory().resolve())
+    return _cached(default_directory())  # not resolved: this runs on every answer
 
 
 def lint_calendars(directory: Path | None = None) -> list[str]:

@@ -265,7 +265,8 @@ _DEFAULT: dict[Path, Corpus] = {}
 
 def default_corpus(path: Path | None = None) -> Corpus:
     """The corpus for `path` (default folder if None), loaded once per process."""
-    key = (Path(path) if path is not None else default_corpus_dir()).resolve()
+    # Keyed by the path as given: this runs on every answer, and resolving costs syscalls.
+    key = Path(path) if path is not None else default_corpus_dir()
     if key not in _DEFAULT:
         _DEFAULT[key] = load_corpus(key)
     return _DEFAULT[key]

@@ -128,6 +128,7 @@ class SlackHarness:
         self.server = UvicornThread(create_http_app(self.surfaces.app, self.health)).start()
         self.http = httpx.Client(base_url=self.server.url, timeout=30)
         self._ids = itertools.count(1)
+        self.acked: dict[str, dict[str, Any]] = {}  # command key -> answer carried by its ack
 
     def close(self) -> None:
         self.http.close()
@@ -162,7 +163,7 @@ class SlackHarness:
     def command(
         self, text: str, *, command: str = "/deadline", user: str = "U100", **kwargs: Any
     ) -> tuple[Sent, str]:
-        """Send a slash command; returns our HTTP answer and the response_url key to wait on."""
+        """Send a slash command; returns our HTTP answer and the key to read `replies` by."""
         n = next(self._ids)
         key = f"cmd{n}"
         form = {
@@ -179,7 +180,10 @@ class SlackHarness:
             "response_url": self.fake.response_url(key),
             "trigger_id": f"trig.{n}",
         }
-        return self.post(urlencode(form), "application/x-www-form-urlencoded", **kwargs), key
+        sent = self.post(urlencode(form), "application/x-www-form-urlencoded", **kwargs)
+        if sent.status == 200 and sent.body:
+            self.acked[key] = json.loads(sent.body)
+        return sent, key
 
     def event(
         self,
@@ -233,14 +237,20 @@ class SlackHarness:
         return self.post(form, "application/x-www-form-urlencoded", **kwargs)
 
     # --- what the fake saw -------------------------------------------------------------------
-    def responses(self, key: str, count: int = 1, timeout: float = 15) -> list[dict[str, Any]]:
-        """Bodies posted to the response_url `key` (waits for `count`)."""
-        return [c.body for c in self.fake.wait_for(f"response_url/{key}", count, timeout)]
+    def replies(self, key: str, count: int = 1, timeout: float = 15) -> list[dict[str, Any]]:
+        """The messages answering `key`, in order (waits for `count`): a slash command's answer
+        carried by its acknowledgement, then every body posted to the response_url `key`."""
+        acked = [self.acked[key]] if key in self.acked else []
+        if len(acked) >= count:
+            return acked
+        posted = self.fake.wait_for(f"response_url/{key}", count - len(acked), timeout)
+        return acked + [c.body for c in posted]
 
     def recorded_text(self) -> Iterator[str]:
-        """Every recorded call body, serialised (for scanning what we sent anywhere)."""
-        for call in list(self.fake.calls):
-            yield json.dumps(call.body, ensure_ascii=False)
+        """Everything we sent Slack, serialised (for scanning): answers carried by command
+        acknowledgements and every call the fake recorded."""
+        for body in [*self.acked.values(), *(c.body for c in list(self.fake.calls))]:
+            yield json.dumps(body, ensure_ascii=False)
 
 
 def blocks_text(message: dict[str, Any]) -> str:

@@ -60,8 +60,11 @@ def _dm(text: str, **extra: Any) -> dict[str, Any]:
 def test_structured_command_answers_ephemerally_with_statute_and_share(slack: SlackHarness) -> None:
     # § 5-903(b)(2)(iii): death on 2026-05-01 → 40 days before the 2026-06-23 primary
     sent, key = slack.command(STRUCTURED)
-    assert sent.status == 200 and sent.body == ""  # acked at once; the answer comes later
-    [message] = slack.responses(key)
+    # The answer is ready at once, so it rides in the acknowledgement: no response_url post.
+    assert sent.status == 200
+    message = json.loads(sent.body)
+    time.sleep(0.2)
+    assert slack.fake.calls_to(f"response_url/{key}") == []
     assert message["response_type"] == "ephemeral"
     _assert_lt_gov_answer(message)
     _, share = find_element(message["blocks"], lambda e: e["action_id"] == "share")
@@ -73,7 +76,7 @@ def test_structured_command_answers_ephemerally_with_statute_and_share(slack: Sl
 def test_free_text_question_gets_the_same_answer(slack: SlackHarness) -> None:
     # § 5-903(b)(2)(iii), asked in plain words
     _, key = slack.command(QUESTION)
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     _assert_lt_gov_answer(message)
     assert "You asked" in blocks_text(message)
 
@@ -82,9 +85,9 @@ def test_help_and_list(slack: SlackHarness) -> None:
     _, help_key = slack.command("help")
     _, list_key = slack.command("list")
     _, empty_key = slack.command("")
-    [helped] = slack.responses(help_key)
-    [listed] = slack.responses(list_key)
-    [empty] = slack.responses(empty_key)
+    [helped] = slack.replies(help_key)
+    [listed] = slack.replies(list_key)
+    [empty] = slack.replies(empty_key)
     assert "/cite" in helped["text"] and helped["response_type"] == "ephemeral"
     assert "md-successor-lt-gov" in blocks_text(listed)
     assert empty["text"] == helped["text"]
@@ -92,7 +95,7 @@ def test_help_and_list(slack: SlackHarness) -> None:
 
 def test_no_match_is_polite_and_does_not_guess(slack: SlackHarness) -> None:
     _, key = slack.command(OFF_TOPIC)
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     assert message["text"].startswith("Sorry")
     assert "2026" not in json.dumps(message["blocks"]).replace(OFF_TOPIC, "")
     assert quoted_text(message["blocks"]) == ""
@@ -101,7 +104,7 @@ def test_no_match_is_polite_and_does_not_guess(slack: SlackHarness) -> None:
 def test_needs_input_datepicker_completes_the_same_invocation(slack: SlackHarness) -> None:
     # § 5-903(b)(2)(iii) once the date of death is picked
     _, key = slack.command("md-successor-lt-gov event=death")
-    [asked] = slack.responses(key)
+    [asked] = slack.replies(key)
     block, picker = find_element(asked["blocks"], lambda e: e["type"] == "datepicker")
     slack.action(
         {
@@ -112,7 +115,7 @@ def test_needs_input_datepicker_completes_the_same_invocation(slack: SlackHarnes
         },
         response_key="pick",
     )
-    [answered] = slack.responses("pick")
+    [answered] = slack.replies("pick")
     assert answered["replace_original"] is True
     _assert_lt_gov_answer(answered)
 
@@ -120,7 +123,7 @@ def test_needs_input_datepicker_completes_the_same_invocation(slack: SlackHarnes
 def test_needs_input_select_then_datepicker(slack: SlackHarness) -> None:
     # § 5-903(b)(2)(iii) reached in two steps from the bare alias
     _, key = slack.command("successor")
-    [first] = slack.responses(key)
+    [first] = slack.replies(key)
     block, select = find_element(first["blocks"], lambda e: e["type"] == "static_select")
     death = next(o for o in select["options"] if o["value"] == "death")
     slack.action(
@@ -132,7 +135,7 @@ def test_needs_input_select_then_datepicker(slack: SlackHarness) -> None:
         },
         response_key="step1",
     )
-    [second] = slack.responses("step1")
+    [second] = slack.replies("step1")
     block, picker = find_element(second["blocks"], lambda e: e["type"] == "datepicker")
     slack.action(
         {
@@ -143,7 +146,7 @@ def test_needs_input_select_then_datepicker(slack: SlackHarness) -> None:
         },
         response_key="step2",
     )
-    [answered] = slack.responses("step2")
+    [answered] = slack.replies("step2")
     _assert_lt_gov_answer(answered)
 
 
@@ -151,11 +154,11 @@ def test_needs_input_select_then_datepicker(slack: SlackHarness) -> None:
 def test_cite_quotes_any_subsection_verbatim(slack: SlackHarness) -> None:
     node = default_corpus().node(LT_GOV_40_DAYS)
     _, key = slack.command("Md. Code, Elec. Law § 5-903(b)(2)(iii)", command="/cite")
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     assert message["response_type"] == "ephemeral"
     assert quoted_text(message["blocks"]) == node.lead_in + node.text
     _, bad_key = slack.command("EL 5-999", command="/cite")
-    [bad] = slack.responses(bad_key)
+    [bad] = slack.replies(bad_key)
     assert "5-999" in bad["text"] and quoted_text(bad["blocks"]) == ""
 
 
@@ -232,12 +235,12 @@ def test_app_home_publishes_upcoming_deadlines_with_citations(slack: SlackHarnes
 # --- buttons ---------------------------------------------------------------------------------
 def test_share_posts_the_same_answer_in_channel(slack: SlackHarness) -> None:
     _, key = slack.command(STRUCTURED)
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     _, share = find_element(message["blocks"], lambda e: e["action_id"] == "share")
     slack.action(
         {"type": "button", "action_id": "share", "value": share["value"]}, response_key="shared"
     )
-    [shared] = slack.responses("shared")
+    [shared] = slack.replies("shared")
     assert shared["response_type"] == "in_channel" and shared["replace_original"] is False
     _assert_lt_gov_answer(shared)
     assert "Shared by <@U100>" in blocks_text(shared)
@@ -250,7 +253,7 @@ def test_show_work_reveals_the_trace(slack: SlackHarness) -> None:
     slack.action(
         {"type": "button", "action_id": "show_work", "value": STRUCTURED}, response_key="work"
     )
-    [work] = slack.responses("work")
+    [work] = slack.replies("work")
     shown = blocks_text(work)
     assert f"deadline-bot run {STRUCTURED}" in shown
     assert "Steps" in shown and "5-903(b)(2)(iii)" in shown
@@ -263,7 +266,7 @@ def test_suggestion_button_runs_that_rule_on_the_original_text(slack: SlackHarne
     slack.action(
         {"type": "button", "action_id": "pick_rule_0", "value": value}, response_key="picked"
     )
-    [answered] = slack.responses("picked")
+    [answered] = slack.replies("picked")
     _assert_lt_gov_answer(answered)
 
 
@@ -288,7 +291,7 @@ def test_nothing_pings_anyone_on_any_surface(slack: SlackHarness) -> None:
         }
     )
     for key in (key1, key2, key3):
-        slack.responses(key)
+        slack.replies(key)
     slack.fake.wait_for("chat.postMessage", 2)
     recorded = list(slack.recorded_text())
     assert len(recorded) >= 5
@@ -312,7 +315,7 @@ def test_nothing_pings_anyone_on_any_surface(slack: SlackHarness) -> None:
 )
 def test_odd_input_gets_a_polite_reply_never_a_traceback(slack: SlackHarness, text: str) -> None:
     _, key = slack.command(text)
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     dumped = json.dumps(message, ensure_ascii=False)
     assert message["text"] and message["text"] != POLITE_ERROR
     assert "Traceback" not in dumped and "Error(" not in dumped
@@ -321,9 +324,33 @@ def test_odd_input_gets_a_polite_reply_never_a_traceback(slack: SlackHarness, te
 
 def test_100kb_command_text_gets_a_polite_reply(slack: SlackHarness) -> None:
     _, key = slack.command("<!channel> " + "when is it due? " * 6400)
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     assert "longer than I can read" in message["text"]
     assert len(json.dumps(message)) < 5000
+
+
+def test_answer_not_ready_within_the_ack_window_follows_on_the_response_url(
+    slack: SlackHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # § 5-903(b)(2)(iii): a slow answer (here a slow clock) must still arrive, exactly once.
+    import bot.slack_app
+
+    monkeypatch.setattr(bot.slack_app, "ACK_ANSWER_SECONDS", 0.05)
+
+    def slow_today() -> date:
+        time.sleep(2.0)
+        return TODAY
+
+    slack.surfaces.today = slow_today
+    started = time.monotonic()
+    sent, key = slack.command(STRUCTURED)
+    assert sent.status == 200 and sent.body == ""  # acked empty, well inside Slack's 3 s
+    assert time.monotonic() - started < 1.5  # did not wait for the 2-second answer
+    [message] = slack.replies(key)
+    assert message["response_type"] == "ephemeral"
+    _assert_lt_gov_answer(message)
+    time.sleep(0.3)
+    assert len(slack.fake.calls_to(f"response_url/{key}")) == 1
 
 
 def test_unexpected_error_is_logged_and_answered_politely(
@@ -336,14 +363,14 @@ def test_unexpected_error_is_logged_and_answered_politely(
 
     monkeypatch.setattr(bot.dispatch, "handle", broken)
     _, key = slack.command(STRUCTURED)
-    [message] = slack.responses(key)
+    [message] = slack.replies(key)
     assert message["text"] == POLITE_ERROR
     slack.event(_dm(QUESTION))
     [call] = slack.fake.wait_for("chat.postMessage", 1)
     assert call.body["text"] == POLITE_ERROR and "boom" not in json.dumps(call.body)
     monkeypatch.undo()
     _, key = slack.command(STRUCTURED)  # the process keeps serving
-    [fine] = slack.responses(key)
+    [fine] = slack.replies(key)
     _assert_lt_gov_answer(fine)
 
 

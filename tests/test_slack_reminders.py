@@ -53,18 +53,18 @@ def _subscription(engine: Any, channel: str = "C200") -> int:
 
 def test_reminders_lists_subscriptions(slack: SlackHarness, engine: Any) -> None:
     _, key = slack.command("reminders")
-    [empty] = slack.responses(key)
+    [empty] = slack.replies(key)
     assert empty["response_type"] == "ephemeral"
     assert empty["text"] == "No reminders are set."
     _subscription(engine)
     _, key = slack.command("reminders")
-    [listed] = slack.responses(key)
+    [listed] = slack.replies(key)
     assert "C200" in json.dumps(listed)
 
 
 def test_non_admin_cannot_create_reminders_and_users_info_decides(slack: SlackHarness) -> None:
     _, key = slack.command("remind <#C200|filing> calendar md-2026", user="U300")
-    [refused] = slack.responses(key)
+    [refused] = slack.replies(key)
     assert "only workspace admins" in refused["text"]
     assert [c.body["user"] for c in slack.fake.calls_to("users.info")] == ["U300"]
 
@@ -77,13 +77,13 @@ def test_unsubscribe_button_needs_admin_then_stops_the_subscription(
     sub_id = _subscription(engine)
     button = {"type": "button", "action_id": "reminder_unsubscribe", "value": str(sub_id)}
     slack.action(button, response_key="nope", user="U300")
-    [refused] = slack.responses("nope")
+    [refused] = slack.replies("nope")
     assert "only workspace admins" in refused["text"]
     assert get_subscription(engine, sub_id).state == "active"
 
     slack.fake.users["U400"] = {"is_owner": True}  # workspace owner via users.info
     slack.action(button, response_key="yes", user="U400")
-    [stopped] = slack.responses("yes")
+    [stopped] = slack.replies("yes")
     assert f"Reminder {sub_id}" in stopped["text"] and "stopped" in stopped["text"]
     assert get_subscription(engine, sub_id).state == "deleted"
 
@@ -130,7 +130,7 @@ def test_audit_rows_recorded_for_answers(slack: SlackHarness, engine: Any) -> No
 def test_ics_command_sends_the_calendar_file_by_direct_message(slack: SlackHarness) -> None:
     # /deadline ics md-2026: every computed deadline with its citation, as an .ics file
     _, key = slack.command("ics md-2026", user="U100")
-    [reply] = slack.responses(key)
+    [reply] = slack.replies(key)
     assert "direct message" in reply["text"]
     [opened] = slack.fake.calls_to("conversations.open")
     assert opened.body["users"] == "U100"
