@@ -29,7 +29,7 @@ import yaml
 from rapidfuzz import fuzz, process
 
 Decision = Literal["matched", "ambiguous", "no_match"]
-PhraseKind = Literal["keyword", "cue", "boost", "exclude"]
+PhraseKind = Literal["keyword", "cue", "boost", "exclude", "act", "still"]
 
 MAX_CHARS = 2_000  # matching looks at the first 2,000 characters; 100 KB inputs stay fast
 MIN_SCORE = 0.5  # best candidate below this → no_match
@@ -37,9 +37,13 @@ AMBIGUITY_MARGIN = 0.06  # runner-up within this of the best → ambiguous
 CROSS_STATE_MARGIN = 0.10  # ... or a rule of another state within this, when none is named
 STATE_MISMATCH_FACTOR = 0.7  # a question naming the other state counts against a rule
 MAX_GAP = 2  # words allowed between the words of a multi-word phrase
+WIDE_GAP = 5  # ... where the phrase writes "..." between them ("can ... withdraw")
+_ELLIPSIS = "\u2026"  # the token "..." becomes inside a phrase's words
 
 # Weights of the three phrase kinds in a rule's evidence sum.
-KIND_WEIGHT: dict[str, float] = {"keyword": 1.0, "cue": 0.6, "boost": 0.3, "exclude": 0.0}
+KIND_WEIGHT: dict[str, float] = {
+    "keyword": 1.0, "cue": 0.6, "boost": 0.3, "exclude": 0.0, "act": 0.0, "still": 0.0
+}
 # Mix of keyword evidence and example similarity in the final score.
 EVIDENCE_SHARE = 0.6
 
@@ -125,6 +129,8 @@ class RulePhrases:
     cues: tuple[str, ...] = ()
     boosts: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
+    act_questions: tuple[str, ...] = ()
+    still_asks: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
 
     @classmethod
@@ -143,6 +149,8 @@ class RulePhrases:
             cues=strings("cues"),
             boosts=strings("boosts"),
             excludes=strings("excludes"),
+            act_questions=strings("act_questions"),
+            still_asks=strings("still_asks"),
             examples=strings("examples"),
         )
 
@@ -198,7 +206,8 @@ class Matcher:
         self._phrase_texts: list[str] = []
         for index, rule in enumerate(self.rules):
             for kind, texts in (("keyword", rule.keywords), ("cue", rule.cues),
-                                ("boost", rule.boosts), ("exclude", rule.excludes)):
+                                ("boost", rule.boosts), ("exclude", rule.excludes),
+                                ("act", rule.act_questions), ("still", rule.still_asks)):
                 for text in texts:
                     phrase = self._intern(text)
                     if kind == "keyword" and all(w in GENERIC for w in phrase.words):
@@ -257,9 +266,11 @@ class Matcher:
 
     def _intern(self, text: str) -> _Phrase:
         self._phrase_texts.append(text)
-        key = tuple(words(text))
-        if not key:
-            raise ValueError(f"phrase {text!r} has no words")
+        # "can ... withdraw": the parts may stand up to WIDE_GAP words apart.
+        parts = [tuple(words(part)) for part in text.split("...")]
+        key = tuple(w for i, part in enumerate(parts) for w in ((_ELLIPSIS,) * bool(i) + part))
+        if not key or key[0] == _ELLIPSIS or key[-1] == _ELLIPSIS:
+            raise ValueError(f"phrase {text!r} has no words (or starts or ends with '...')")
         phrase = self._phrases.get(key)
         if phrase is None:
             phrase = self._phrases[key] = _Phrase(words=key, text=text)
@@ -287,15 +298,21 @@ class Matcher:
 
     @staticmethod
     def _occurs(phrase: tuple[str, ...], positions: Mapping[str, list[int]]) -> bool:
-        """Do the phrase's words occur in order, at most MAX_GAP words apart?"""
+        """Do the phrase's words occur in order, at most MAX_GAP words apart (WIDE_GAP across
+        a "...")?"""
         ends = positions.get(phrase[0], [])
+        gap = MAX_GAP
         for w in phrase[1:]:
+            if w == _ELLIPSIS:
+                gap = WIDE_GAP
+                continue
             nxt = positions.get(w)
             if not nxt:
                 return False
-            ends = [p for p in nxt if any(0 < p - e <= MAX_GAP + 1 for e in ends)]
+            ends = [p for p in nxt if any(0 < p - e <= gap + 1 for e in ends)]
             if not ends:
                 return False
+            gap = MAX_GAP
         return bool(ends)
 
     def match(self, text: str) -> MatchResult:
@@ -331,12 +348,14 @@ class Matcher:
         has_keyword: set[int] = set()
         has_cue: set[int] = set()
         excluded: set[int] = set()
+        act: set[int] = set()
+        still: set[int] = set()
         seen: dict[int, list[str]] = {}
         telling: dict[int, set[tuple[str, ...]]] = {}  # keywords and cues, not boosts
         for index, hits in per_rule.items():
             for phrase, kind in hits:
-                if kind == "exclude":
-                    excluded.add(index)
+                if kind in ("exclude", "act", "still"):
+                    {"exclude": excluded, "act": act, "still": still}[kind].add(index)
                     continue
                 if kind != "boost":
                     telling.setdefault(index, set()).add(phrase.words)
@@ -355,6 +374,9 @@ class Matcher:
                         (phrase.words, index, kind)
                     ]
 
+        # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
+        # not about what the rule computes, unless it also asks for that.
+        excluded |= act - still
         shortlist = [
             i for i in has_keyword
             if (not self._needs_cue[i] or i in has_cue) and i not in excluded

@@ -193,3 +193,24 @@ def test_a_custom_catalog_uses_its_own_index() -> None:
     assert matcher.match("what does a recount cost").rule == "zz-beta"
     assert matcher.match("when is the recount").decision == "no_match"  # cue missing
     assert matcher.match("quorm").rule == "zz-alpha"  # typo → vocabulary word
+
+
+def test_act_questions_exclude_unless_the_question_still_asks_what_the_rule_computes() -> None:
+    # § 5-903(b): the rule times the successor's certificate, not the withdrawal itself.
+    catalog = {
+        "succ": {
+            "keywords": ["running mate"],
+            "cues": ["withdraw"],
+            "act_questions": ["can ... withdraw"],
+            "still_asks": ["successor"],
+            "examples": ["running mate withdrew, successor deadline"],
+        }
+    }
+    matcher = Matcher(catalog)
+    # up to five words may stand across the "..."
+    assert matcher.match("can a b c d running mate withdraw").decision == "no_match"
+    assert matcher.match("can a b c d e running mate withdraw").decision == "matched"
+    assert matcher.match("can the running mate withdraw, successor deadline?").rule == "succ"
+    assert matcher.match("running mate withdrew, successor deadline").rule == "succ"
+    with pytest.raises(ValueError, match=r"\.\.\."):
+        Matcher({"y": {"keywords": ["... withdraw"]}})
