@@ -251,9 +251,7 @@ def main() -> int:
                 cpu_before = _cpu_seconds(server.pid)
                 fake_before = _cpu_seconds(fake.pid)
                 started = time.perf_counter()
-                elapsed, latencies, acked = asyncio.run(
-                    _round(url, n, c, start_id, response_base)
-                )
+                elapsed, latencies, acked = asyncio.run(_round(url, n, c, start_id, response_base))
                 totals[name][0] += elapsed
                 totals[name][1] += n
                 if name == "ours":

@@ -48,8 +48,13 @@ def prepare(url: str, count: int) -> float:
     started = time.perf_counter()
     for n in range(count // PER_CHANNEL):
         create_subscription(
-            engine, channel_id=f"C{n:05d}", created_by="UBENCH", now=CREATED,
-            calendar_id=f"bench-{PER_CHANNEL}", offsets_days=[1], source=synthetic_source,
+            engine,
+            channel_id=f"C{n:05d}",
+            created_by="UBENCH",
+            now=CREATED,
+            calendar_id=f"bench-{PER_CHANNEL}",
+            offsets_days=[1],
+            source=synthetic_source,
         )
     engine.dispose()
     return time.perf_counter() - started
@@ -62,7 +67,13 @@ def dispatch(url: str, count: int, dispatchers: int, batch: int, workers: int) -
         started = time.perf_counter()
         procs = [
             dispatcher_process(
-                url, fake.base_url, DUE, "--batch-size", str(batch), "--workers", str(workers),
+                url,
+                fake.base_url,
+                DUE,
+                "--batch-size",
+                str(batch),
+                "--workers",
+                str(workers),
                 log_path=Path(logs) / f"d{i}.log",
             )
             for i in range(dispatchers)

@@ -40,9 +40,14 @@ MAX_GAP = 2  # words allowed between the words of a multi-word phrase
 WIDE_GAP = 5  # ... where the phrase writes "..." between them ("can ... withdraw")
 _ELLIPSIS = "\u2026"  # the token "..." becomes inside a phrase's words
 
-# Weights of the three phrase kinds in a rule's evidence sum.
+# Weights of the phrase kinds in a rule's evidence sum (the last three only decide, never weigh).
 KIND_WEIGHT: dict[str, float] = {
-    "keyword": 1.0, "cue": 0.6, "boost": 0.3, "exclude": 0.0, "act": 0.0, "still": 0.0
+    "keyword": 1.0,
+    "cue": 0.6,
+    "boost": 0.3,
+    "exclude": 0.0,
+    "act": 0.0,
+    "still": 0.0,
 }
 # Mix of keyword evidence and example similarity in the final score.
 EVIDENCE_SHARE = 0.6
@@ -50,8 +55,24 @@ EVIDENCE_SHARE = 0.6
 # Small words dropped before phrase matching, so "certificate of candidacy" matches
 # "certificate candidacy" and "the certificate for candidacy" alike.
 _SMALL_WORDS = frozenset(
-    ["a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "from", "with", "and", "or",
-     "as", "s"]
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "for",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "from",
+        "with",
+        "and",
+        "or",
+        "as",
+        "s",
+    ]
 )
 # Words with no domain meaning: never a topic keyword, and left out of example similarity.
 _GENERIC_WORDS = (
@@ -114,7 +135,6 @@ _STATE_WORDS: dict[str, frozenset[str]] = {
     state: frozenset(stem(w) for w in names)
     for state, names in {"md": ("maryland", "md"), "ma": ("massachusetts", "mass", "ma")}.items()
 }
-
 
 
 @dataclass(frozen=True)
@@ -205,9 +225,14 @@ class Matcher:
         self._phrases: dict[tuple[str, ...], _Phrase] = {}
         self._phrase_texts: list[str] = []
         for index, rule in enumerate(self.rules):
-            for kind, texts in (("keyword", rule.keywords), ("cue", rule.cues),
-                                ("boost", rule.boosts), ("exclude", rule.excludes),
-                                ("act", rule.act_questions), ("still", rule.still_asks)):
+            for kind, texts in (
+                ("keyword", rule.keywords),
+                ("cue", rule.cues),
+                ("boost", rule.boosts),
+                ("exclude", rule.excludes),
+                ("act", rule.act_questions),
+                ("still", rule.still_asks),
+            ):
                 for text in texts:
                     phrase = self._intern(text)
                     if kind == "keyword" and all(w in GENERIC for w in phrase.words):
@@ -236,9 +261,7 @@ class Matcher:
         # Typo correction compares unstemmed words ("matchng" is close to "matching", not to
         # its stem "match"), bucketed by first letter: typos rarely hit the first letter.
         self._vocab = {w for p in self._phrases.values() for w in p.words}
-        raw_vocab = {
-            w for text in self._phrase_texts for w in raw_words(text) if len(w) >= 5
-        }
+        raw_vocab = {w for text in self._phrase_texts for w in raw_words(text) if len(w) >= 5}
         self._buckets: dict[str, list[str]] = {}
         for word in sorted(raw_vocab):
             self._buckets.setdefault(word[0], []).append(word)
@@ -333,7 +356,8 @@ class Matcher:
             return MatchResult(
                 "no_match",
                 out_of_scope=vetoes,
-                reason="the question is about " + ", ".join(repr(v) for v in vetoes)
+                reason="the question is about "
+                + ", ".join(repr(v) for v in vetoes)
                 + ", which no rule here computes",
             )
 
@@ -365,21 +389,21 @@ class Matcher:
                     has_cue.add(index)
                 seen.setdefault(index, []).append(phrase.text)
                 inner = any(
-                    other_kind == kind and len(other.words) > len(phrase.words)
+                    other_kind == kind
+                    and len(other.words) > len(phrase.words)
                     and set(phrase.words) <= set(other.words)
                     for other, other_kind in hits
                 )
                 if not inner:
-                    evidence[index] = evidence.get(index, 0.0) + self._weight[
-                        (phrase.words, index, kind)
-                    ]
+                    evidence[index] = (
+                        evidence.get(index, 0.0) + self._weight[(phrase.words, index, kind)]
+                    )
 
         # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
         # not about what the rule computes, unless it also asks for that.
         excluded |= act - still
         shortlist = [
-            i for i in has_keyword
-            if (not self._needs_cue[i] or i in has_cue) and i not in excluded
+            i for i in has_keyword if (not self._needs_cue[i] or i in has_cue) and i not in excluded
         ]
         if not shortlist:
             return MatchResult(
@@ -431,10 +455,12 @@ class Matcher:
             for rid, _ in ranked
         }
         close = tuple(
-            rid for rid, s in ranked
+            rid
+            for rid, s in ranked
             if best_words <= telling[index_of[rid]]
-            or (top - s < margin[rid] and s >= MIN_SCORE
-                and not telling[index_of[rid]] < best_words)
+            or (
+                top - s < margin[rid] and s >= MIN_SCORE and not telling[index_of[rid]] < best_words
+            )
         )
         if len(close) > 1:
             return MatchResult(

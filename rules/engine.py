@@ -384,7 +384,7 @@ def parse_value(param: Param, raw: Any) -> Any:
 
 
 def _split_money_list(text: str) -> list[str]:
-    """"100000;250000", "100000 250000", "[100000, 250000]", "100000,250000" or
+    """ "100000;250000", "100000 250000", "[100000, 250000]", "100000,250000" or
     "$100,000; $250,000": a comma separates items unless it groups thousands."""
     text = text.strip().strip("[]()")
     parts = [p for p in re.split(r"[;|\s]+", text) if p.strip(",")]

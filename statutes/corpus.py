@@ -175,8 +175,9 @@ class Corpus:
                         Finding(
                             str(law.source),
                             f"{r.kind}-repaired" if r.kind == "mojibake" else r.kind,
-                            f"{r.before!r} → {r.after!r} ({r.detail})" if r.detail else
-                            f"{r.before!r} → {r.after!r}",
+                            f"{r.before!r} → {r.after!r} ({r.detail})"
+                            if r.detail
+                            else f"{r.before!r} → {r.after!r}",
                             node.id,
                         )
                     )
@@ -194,15 +195,19 @@ class Corpus:
 
 
 def _not_found_message(ancestor: Node, wanted: str) -> str:
-    kind = "sentence" if wanted.startswith("sentence") else {
-        0: "subsection", 1: "paragraph", 2: "subparagraph"
-    }.get(len(ancestor.path), "item")
+    kind = (
+        "sentence"
+        if wanted.startswith("sentence")
+        else {0: "subsection", 1: "paragraph", 2: "subparagraph"}.get(len(ancestor.path), "item")
+    )
     name = ancestor.cite
     have = ", ".join(c.pinpoint.removeprefix(ancestor.pinpoint) for c in ancestor.children)
     if wanted.startswith("sentence"):
         have = f"sentences 1–{len(ancestor.children)}" if ancestor.children else ""
-    target = wanted.removeprefix("sentence ") if kind == "sentence" else wanted.removeprefix(
-        ancestor.pinpoint
+    target = (
+        wanted.removeprefix("sentence ")
+        if kind == "sentence"
+        else wanted.removeprefix(ancestor.pinpoint)
     )
     tail = f"; it has {have}." if have else "; it has no subdivisions."
     return f"{name} has no {kind} {target}. Nearest existing: {name}{tail}"

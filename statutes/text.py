@@ -64,4 +64,3 @@ def clean(raw: str) -> tuple[str, list[Repair]]:
         repairs.append(Repair("unicode-normalization", text, nfc))
         text = nfc
     return text, repairs
-

@@ -128,7 +128,8 @@ def test_each_date_gets_its_own_role() -> None:
     # § 5-903(b)(2)(ii)/(iii) need both the event date and the primary date.
     ex = extract("LG died 4/20/26; primary is June 23, 2026", today=TODAY)
     assert [(d.value, d.role) for d in ex.dates] == [
-        (date(2026, 4, 20), "event_date"), (date(2026, 6, 23), "primary"),
+        (date(2026, 4, 20), "event_date"),
+        (date(2026, 6, 23), "primary"),
     ]
 
 
@@ -180,10 +181,12 @@ def test_counts_exclude_dates_money_years_times_percent_citations_and_durations(
 
 def test_money_roles_for_the_fund_and_entitlements() -> None:
     # § 15-106(b): proportionate shares.
-    ex = extract("fund has $2,000,000; tickets entitled to $1.5 million and $1,000,000",
-                 today=TODAY)
+    ex = extract(
+        "fund has $2,000,000; tickets entitled to $1.5 million and $1,000,000", today=TODAY
+    )
     assert [(a.value, a.role) for a in ex.amounts] == [
-        (Decimal("2000000"), "fund"), (Decimal("1500000"), "entitlement"),
+        (Decimal("2000000"), "fund"),
+        (Decimal("1500000"), "entitlement"),
         (Decimal("1000000"), None),
     ]
 
@@ -317,14 +320,12 @@ def test_nomination_words(text: str, nomination: str | None) -> None:
     ("text", "received", "exceeded"),
     [
         ("did not get primary money and stayed under the primary limit", False, False),
-        ("got public money in the primary and exceeded the primary expenditure limit",
-         True, True),
+        ("got public money in the primary and exceeded the primary expenditure limit", True, True),
         ("no primary public funds; went over the spending limit", False, True),
         ("general election share", None, None),
     ],
 )
-def test_general_election_booleans(text: str, received: bool | None,
-                                   exceeded: bool | None) -> None:
+def test_general_election_booleans(text: str, received: bool | None, exceeded: bool | None) -> None:
     # § 15-106(d)(4): a ticket without a primary contribution qualifies only under the limit.
     ex = extract(text, today=TODAY)
     assert ex.received_primary is received
@@ -347,20 +348,25 @@ def test_params_for_every_question_in_the_set() -> None:
 
 def test_params_for_keeps_python_types() -> None:
     # § 15-106(c): money stays Decimal, opposed stays bool.
-    p = params_for("md-public-financing-primary",
-                   extract("unopposed ticket raised $90,000", today=TODAY))
+    p = params_for(
+        "md-public-financing-primary", extract("unopposed ticket raised $90,000", today=TODAY)
+    )
     assert p == {"private_contributions": Decimal("90000"), "opposed": False}
     # c. 53 § 14: the withdrawal deadline keeps its time, tz-aware.
-    p = params_for("ma-vacancy-certificate",
-                   extract("withdrawals closed June 5 at 5pm, state office", today=TODAY))
+    p = params_for(
+        "ma-vacancy-certificate",
+        extract("withdrawals closed June 5 at 5pm, state office", today=TODAY),
+    )
     assert p["withdrawal_deadline"] == datetime(2026, 6, 5, 17, tzinfo=ZoneInfo("America/New_York"))
     assert p["office"] == "state"
 
 
 def test_proration_each_amount_repeats_per_ticket() -> None:
     # § 15-106(b)
-    p = params_for("md-public-financing-proration", extract(
-        "fund has $1.2 million, three tickets entitled to $500,000 each", today=TODAY))
+    p = params_for(
+        "md-public-financing-proration",
+        extract("fund has $1.2 million, three tickets entitled to $500,000 each", today=TODAY),
+    )
     assert p == {"fund": Decimal("1200000"), "entitlements": [Decimal("500000")] * 3}
 
 
@@ -385,8 +391,18 @@ def test_params_for_unknown_rule_is_empty() -> None:
         "9" * 5_000,
         "",
     ],
-    ids=["100k-x", "100k-dates", "100k-money", "100k-times", "control", "emoji", "rtl",
-         "slack", "long-number", "empty"],
+    ids=[
+        "100k-x",
+        "100k-dates",
+        "100k-money",
+        "100k-times",
+        "control",
+        "emoji",
+        "rtl",
+        "slack",
+        "long-number",
+        "empty",
+    ],
 )
 def test_hostile_text_does_not_crash(text: str) -> None:
     ex = extract(text, today=TODAY)

@@ -17,10 +17,17 @@ QUESTIONS: dict[str, Any] = yaml.safe_load(
     (Path(__file__).parent / "questions.yaml").read_text(encoding="utf-8")
 )
 ALL_RULES = {
-    "md-successor-lt-gov", "md-petition-declaration", "md-petition-certificate",
-    "md-petition-signatures", "md-petition-filing", "md-public-financing-schedule",
-    "md-public-financing-primary", "md-public-financing-proration",
-    "md-public-financing-general", "ma-vacancy-certificate", "ma-vacancy-delegates",
+    "md-successor-lt-gov",
+    "md-petition-declaration",
+    "md-petition-certificate",
+    "md-petition-signatures",
+    "md-petition-filing",
+    "md-public-financing-schedule",
+    "md-public-financing-primary",
+    "md-public-financing-proration",
+    "md-public-financing-general",
+    "ma-vacancy-certificate",
+    "ma-vacancy-delegates",
     "ma-vacancy-who-fills",
 }
 
@@ -71,8 +78,10 @@ def test_questions_fitting_several_rules_ask_which(item: dict[str, Any]) -> None
         # § 5-703(c)(3): declaration of intent
         ("unafiliated candidate decleration of intent due?", "md-petition-declaration"),
         # § 15-106(c): primary match
-        ("matchng funds for an unopossed ticket in the primary, $10,000 raised",
-         "md-public-financing-primary"),
+        (
+            "matchng funds for an unopossed ticket in the primary, $10,000 raised",
+            "md-public-financing-primary",
+        ),
         # c. 53 § 14: delegates
         ("how many delagates for 1,250 votes", "ma-vacancy-delegates"),
     ],
@@ -116,9 +125,7 @@ def test_out_of_scope_signal_vetoes_even_with_a_topic_word() -> None:
 def test_rule_specific_exclusion() -> None:
     # § 5-703(e) is about unaffiliated candidates; a Democrat needs no petition.
     assert match("how many signatures does a Democrat need for governor?").decision == "no_match"
-    assert match("how many signatures does an independent need?").rule == (
-        "md-petition-signatures"
-    )
+    assert match("how many signatures does an independent need?").rule == ("md-petition-signatures")
 
 
 def test_naming_the_state_settles_a_cross_state_question() -> None:

@@ -92,7 +92,7 @@ def test_text_after_children_is_kept_in_place(tmp_path):
     folder = tmp_path / "md"
     folder.mkdir()
     (folder / "gel-1-101.xml").write_text(
-        '<law><section_number>gel-1-101</section_number><catch_line>Test</catch_line><text>'
+        "<law><section_number>gel-1-101</section_number><catch_line>Test</catch_line><text>"
         '<section prefix="(a)">Lead:<section prefix="(1)">one;</section> between '
         '<section prefix="(2)">two.</section> after all.</section></text></law>',
         encoding="utf-8",
