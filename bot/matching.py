@@ -371,15 +371,14 @@ class Matcher:
         evidence: dict[int, float] = {}
         has_keyword: set[int] = set()
         has_cue: set[int] = set()
-        excluded: set[int] = set()
-        act: set[int] = set()
-        still: set[int] = set()
+        # Kinds that only decide whether a rule is in the running (KIND_WEIGHT 0).
+        deciding: dict[str, set[int]] = {"exclude": set(), "act": set(), "still": set()}
         seen: dict[int, list[str]] = {}
         telling: dict[int, set[tuple[str, ...]]] = {}  # keywords and cues, not boosts
         for index, hits in per_rule.items():
             for phrase, kind in hits:
-                if kind in ("exclude", "act", "still"):
-                    {"exclude": excluded, "act": act, "still": still}[kind].add(index)
+                if kind in deciding:
+                    deciding[kind].add(index)
                     continue
                 if kind != "boost":
                     telling.setdefault(index, set()).add(phrase.words)
@@ -401,7 +400,7 @@ class Matcher:
 
         # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
         # not about what the rule computes, unless it also asks for that.
-        excluded |= act - still
+        excluded = deciding["exclude"] | (deciding["act"] - deciding["still"])
         shortlist = [
             i for i in has_keyword if (not self._needs_cue[i] or i in has_cue) and i not in excluded
         ]

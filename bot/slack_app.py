@@ -390,26 +390,21 @@ class SlackSurfaces:
         url = command.get("response_url")
         handoff = _Handoff()
 
-        def work() -> None:
-            message: Message | None = None
-            try:
-                if self.claim(f"command:{command.get('trigger_id') or id(command)}"):
-                    message = {**compute(), "response_type": "ephemeral"}
-                else:
-                    metrics.DUPLICATES.inc()
-            except Exception:
-                log.exception("error answering on %s", surface)
-                metrics.ERRORS.labels(surface=surface).inc()
-                message = {"text": POLITE_ERROR, "response_type": "ephemeral"}
-            if handoff.offer(message) or message is None:
-                return
-            metrics.LATE_ANSWERS.inc()
-            try:
+        def deliver(message: Message) -> None:
+            if not handoff.offer(message):
+                metrics.LATE_ANSWERS.inc()
                 self._respond(url, **message)
-            except Exception:
-                log.exception("could not deliver the %s answer", surface)
 
-        self.work_pool.submit(work)
+        def work() -> None:
+            if not self.claim(f"command:{command.get('trigger_id') or id(command)}"):
+                metrics.DUPLICATES.inc()
+                handoff.offer(None)  # nothing to say: the ack goes out empty at once
+                return
+            deliver({**compute(), "response_type": "ephemeral"})
+
+        self._submit(
+            surface, work, lambda: deliver({"text": POLITE_ERROR, "response_type": "ephemeral"})
+        )
         message = handoff.take(ACK_ANSWER_SECONDS)
         if message is None:
             ack()

@@ -384,8 +384,8 @@ def parse_value(param: Param, raw: Any) -> Any:
 
 
 def _split_money_list(text: str) -> list[str]:
-    """ "100000;250000", "100000 250000", "[100000, 250000]", "100000,250000" or
-    "$100,000; $250,000": a comma separates items unless it groups thousands."""
+    """Items of a money list written "100000;250000", "100000 250000", "[100000, 250000]",
+    "100000,250000" or "$100,000; $250,000": a comma separates items unless it groups thousands."""
     text = text.strip().strip("[]()")
     parts = [p for p in re.split(r"[;|\s]+", text) if p.strip(",")]
     if len(parts) == 1 and "," in parts[0] and not _THOUSANDS.match(parts[0].lstrip("$")):

@@ -154,14 +154,14 @@ class FakeSlack:
         the server; counting calls before they land would miscount.
         """
         deadline = time.time() + timeout
-        last = (-1, 0.0)
+        seen, busy_at = -1, 0.0  # call count last seen, and when the server was last busy
         while time.time() < deadline:
             with self._lock:
-                state = (len(self.calls), self._in_flight)
-            if state[1] == 0 and state[0] == last[0] and time.time() - last[1] >= quiet:
+                calls, in_flight = len(self.calls), self._in_flight
+            if in_flight or calls != seen:
+                seen, busy_at = calls, time.time()
+            elif time.time() - busy_at >= quiet:
                 return
-            if state[0] != last[0] or state[1]:
-                last = (state[0], time.time())
             time.sleep(0.02)
         raise AssertionError("the fake Slack never went quiet")
 
