@@ -4,7 +4,7 @@
 
 Measured now: the free-text front half of `ask` — matching the rule, extracting parameters and
 mapping them onto the rule's parameter names — over every question in tests/questions.yaml.
-Then the whole ask (`bot.dispatch.handle`, running the rule) and the cold start of
+Then the whole ask (`AnswerService.ask`, running the rule) and the cold start of
 `deadline-bot ask` as a new process (which must not import slack_bolt).
 """
 
@@ -25,8 +25,10 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 from stats import percentile, timed  # noqa: E402
 
-from bot.extract import extract, params_for  # noqa: E402
-from bot.matching import default_matcher  # noqa: E402
+from bot.language import params_for, read_facts  # noqa: E402
+from bot.ops.clock import FixedClock  # noqa: E402
+from bot.ops.settings import DataSettings  # noqa: E402
+from bot.service import AnswerService  # noqa: E402
 
 
 def report(label: str, samples: Sequence[float]) -> None:
@@ -46,23 +48,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     data = yaml.safe_load((ROOT / "tests" / "questions.yaml").read_text(encoding="utf-8"))
     today: date = data["today"]
     texts = [item["q"] for item in data["in_scope"]] + list(data["out_of_scope"])
-    matcher = default_matcher()  # built once per process, like the server does
+    # Built once per process, like the server does (its matcher, corpus and calendars).
+    service = AnswerService.from_settings(DataSettings(), clock=FixedClock.on(today))
+    matcher = service.matcher
 
     def front_half(text: str) -> dict[str, object]:
         result = matcher.match(text)
-        found = extract(text, today=today)
+        found = read_facts(text, today=today)
         return params_for(result.rule, found) if result.rule else {}
 
     report("match", timed(matcher.match, texts, args.rounds))
-    report("extract", timed(lambda t: extract(t, today=today), texts, args.rounds))
+    report("extract", timed(lambda t: read_facts(t, today=today), texts, args.rounds))
     report("match + extract + params_for", timed(front_half, texts, args.rounds))
 
-    from bot.dispatch import handle
-
-    handle(texts[0], today=today, surface="cli")  # warm caches (corpus, calendars)
+    service.ask(texts[0], surface="cli")  # warm caches
     report(
-        "full ask (bot.dispatch.handle)",
-        timed(lambda t: handle(t, today=today, surface="cli"), texts, args.rounds),
+        "full ask (AnswerService.ask)",
+        timed(lambda t: service.ask(t, surface="cli"), texts, args.rounds),
     )
     cold_start()
 

@@ -3,9 +3,9 @@
 One server process (uvicorn) hosts both apps behind the same Starlette endpoint code:
 `/ours/slack/events` (the real app: the answer is computed on the worker pool and rides in the
 acknowledgement when ready within `ACK_ANSWER_SECONDS`, else goes to the response_url) and
-`/bare/slack/events` (a Bolt app whose /deadline listener only acks). A fake Slack Web API runs in
-a third process (tests/fakeslack.py) and receives any late answers. The same asyncio client sends
-signed slash commands, 50 at a time, alternating rounds between the two.
+`/bare/slack/events` (a Bolt app whose /deadline listener only acks). A fake Slack Web API runs in a
+third process (tests/support/fakeslack.py) and receives any late answers. The same asyncio client
+sends signed slash commands, 50 at a time, alternating rounds between the two.
 
 Prints requests/s for both, the ratio (target ≥ 0.8), our ack latency p50/p99 at 50 concurrent
 requests (target p99 ≤ 300 ms), and how the answers were delivered (in the ack or late).
@@ -59,9 +59,11 @@ def _serve(port: int, fake_base_url: str, ready: mp.Event) -> None:  # pragma: n
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
-    from bot.server import Health, create_http_app
-    from bot.settings import Settings
-    from bot.slack_app import build_surfaces
+    from bot.ops.health import Health
+    from bot.ops.settings import Settings
+    from bot.slack.app import build_surfaces
+    from bot.slack.server import create_http_app
+    from tests.support.service import packaged_service
 
     logging.basicConfig(level=logging.ERROR)
     for key in [k for k in os.environ if k.startswith("SLACK_")]:
@@ -70,7 +72,8 @@ def _serve(port: int, fake_base_url: str, ready: mp.Event) -> None:  # pragma: n
         slack_bot_token=TOKEN, slack_signing_secret=SECRET, slack_api_base_url=fake_base_url
     )
     client = WebClient(token=TOKEN, base_url=fake_base_url)
-    surfaces = build_surfaces(settings, client, today=lambda: date(2026, 4, 1))
+    service = packaged_service(date(2026, 4, 1))
+    surfaces = build_surfaces(settings, service, client)
 
     bare = App(signing_secret=SECRET, client=WebClient(token=TOKEN, base_url=fake_base_url))
 
@@ -78,12 +81,17 @@ def _serve(port: int, fake_base_url: str, ready: mp.Event) -> None:  # pragma: n
     def ack_only(ack: Ack) -> None:
         ack()
 
-    health = Health()
+    health = Health(service=service)
     threads = settings.bolt_threads
     app = Starlette(
         routes=[
-            Mount("/ours", create_http_app(surfaces.app, health, max_threads=threads)),
-            Mount("/bare", create_http_app(bare, health, max_threads=threads)),
+            Mount(
+                "/ours",
+                create_http_app(surfaces.app, health, signing_secret=SECRET, max_threads=threads),
+            ),
+            Mount(
+                "/bare", create_http_app(bare, health, signing_secret=SECRET, max_threads=threads)
+            ),
         ]
     )
     config = uvicorn.Config(
@@ -210,7 +218,7 @@ def main() -> int:
     log_path = Path(tempfile.mkdtemp(prefix="bench-fakeslack-")) / "calls.jsonl"
     fake_port = _free_port()
     fake = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakeslack", str(fake_port), str(log_path)],
+        [sys.executable, "-m", "tests.support.fakeslack", str(fake_port), str(log_path)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,

@@ -1,6 +1,6 @@
 """Sustained-load test of `deadline-bot serve` in HTTP mode: fixed request rate, bounded time.
 
-Starts the fake Slack Web API (`python -m tests.fakeslack`, its own process) and a real
+Starts the fake Slack Web API (`python -m tests.support.fakeslack`, its own process) and a real
 `deadline-bot serve` (HTTP mode, SQLite file database in a temp folder) on 127.0.0.1, then runs
 this script again as a separate client process that sends signed slash commands at a fixed rate
 (open loop: a slow answer never delays the next send) mixing structured commands, free-text
@@ -202,7 +202,7 @@ def main() -> int:
     calls = work / "fakeslack-calls.jsonl"
     fake_port = _free_port()
     fake = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakeslack", str(fake_port), str(calls)],
+        [sys.executable, "-m", "tests.support.fakeslack", str(fake_port), str(calls)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,

@@ -27,8 +27,9 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 from stats import percentile, timed  # noqa: E402
 
-from bot.extract import extract, param_strings, params_for  # noqa: E402
-from bot.matching import Matcher, RulePhrases, default_matcher, phrases_path  # noqa: E402
+from bot.language import Matcher, RulePhrases, build_matcher, params_for, read_facts  # noqa: E402
+from rules import RULES  # noqa: E402
+from rules.values import param_strings  # noqa: E402
 
 QUESTIONS = ROOT / "tests" / "questions.yaml"
 
@@ -40,12 +41,13 @@ def _pseudo_word(rng: random.Random) -> str:
     )
 
 
-def synthetic_catalog(size: int = 1000, seed: int = 7) -> dict[str, RulePhrases]:
+def synthetic_catalog(
+    base: Sequence[RulePhrases], size: int = 1000, seed: int = 7
+) -> dict[str, RulePhrases]:
     """`size` rules derived from the real phrases: renamed ids, half the keywords kept, three
     invented topic words each (so the vocabulary grows like a real catalog's would), and the
     example questions perturbed with those words."""
     rng = random.Random(seed)
-    base = default_matcher().rules
     catalog: dict[str, RulePhrases] = {}
     for i in range(size):
         rule = base[i % len(base)]
@@ -80,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     out_of_scope: list[str] = data["out_of_scope"]
 
     t0 = time.perf_counter()
-    matcher = default_matcher()
+    matcher = build_matcher(RULES)
     build_ms = (time.perf_counter() - t0) * 1000
 
     right_rule = right_params = 0
@@ -94,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"  rule   {item['q']!r}: wanted {item['rule']}, got "
                 f"{result.decision} {result.candidates[:2]}"
             )
-        got = param_strings(params_for(item["rule"], extract(item["q"], today=today)))
+        got = param_strings(params_for(item["rule"], read_facts(item["q"], today=today)))
         want = {k: str(v) for k, v in (item.get("params") or {}).items()}
         if got == want:
             right_params += 1
@@ -110,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     n = len(in_scope)
     print(
-        f"catalog: {len(matcher.rules)} rules from {phrases_path().relative_to(ROOT)}, "
+        f"catalog: {len(matcher.rules)} rules from the statute folders' phrases.yaml, "
         f"built in {build_ms:.1f} ms"
     )
     print(f"in-scope questions:     {n}")
@@ -125,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     texts = [item["q"] for item in in_scope] + out_of_scope
     match_ms = timed(matcher.match, texts, args.rounds)
-    ask_ms = timed(lambda q: (matcher.match(q), extract(q, today=today)), texts, args.rounds)
+    ask_ms = timed(lambda q: (matcher.match(q), read_facts(q, today=today)), texts, args.rounds)
     print(
         f"\nmatch latency (12 rules):           p50 {percentile(match_ms, 50):.3f} ms  "
         f"p99 {percentile(match_ms, 99):.3f} ms  (n={len(match_ms)})"
@@ -136,11 +138,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
 
     hostile = ["x" * 100_000, "LG died " * 12_000, "🎉" * 50_000, "مرحبا " * 15_000]
-    hostile_ms = timed(lambda q: (matcher.match(q), extract(q, today=today)), hostile, 3)
+    hostile_ms = timed(lambda q: (matcher.match(q), read_facts(q, today=today)), hostile, 3)
     print(f"hostile 100 KB inputs, match+extract: max {max(hostile_ms):.2f} ms")
 
     t0 = time.perf_counter()
-    big = Matcher(synthetic_catalog(1000))
+    big = Matcher(synthetic_catalog(matcher.rules, 1000))
     big_build_ms = (time.perf_counter() - t0) * 1000
     invented = [f"{next(iter(r.keywords))} {r.examples[0]}" for r in list(big.rules)[::50]]
     big_texts = texts + invented

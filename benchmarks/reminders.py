@@ -7,14 +7,17 @@ on a fresh PostgreSQL database created next to it (dropped afterwards). Dispatch
 processes (`python -m bot.reminders --until-idle --no-pacing`, frozen fake clock, synthetic
 deadline source); the fake Slack API runs in this process. Prints the rate measured from the
 first to the last `chat.postMessage` the fake received, the wall time including process start,
-and checks every reminder was posted exactly once. Target: ≥ 500 reminders/s on PostgreSQL
-with 3 dispatchers.
+checks every reminder was posted exactly once, and shows how many occurrences each dispatcher
+claimed (from its `tick:` log lines): with claims bounded by `--batch-size`, the dispatchers
+share the work; an unbounded claim shows up as one dispatcher claiming everything. Target:
+≥ 500 reminders/s on PostgreSQL with 3 dispatchers.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -29,16 +32,23 @@ sys.path.insert(0, str(REPO))
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from bot.reminders import create_subscription  # noqa: E402
-from bot.settings import TIMEZONE  # noqa: E402
-from bot.store import make_engine, upgrade  # noqa: E402
-from tests.fakeslack import FakeSlack  # noqa: E402
-from tests.test_reminders_support import dispatcher_process, synthetic_source  # noqa: E402
+from bot.ops.db import make_engine, upgrade  # noqa: E402
+from bot.reminders.subscriptions import create_subscription  # noqa: E402
+from rules.values import TZ as TIMEZONE  # noqa: E402
+from tests.support.fakeslack import FakeSlack  # noqa: E402
+from tests.support.reminders import dispatcher_process, synthetic_source  # noqa: E402
 
 CREATED = datetime(2026, 7, 1, 10, 0, tzinfo=TIMEZONE)
 DUE = datetime(2026, 8, 2, 9, 0, 30, tzinfo=TIMEZONE)  # every reminder is due, none late
 PER_CHANNEL = 100
 TIMEOUT = 600.0
+CLAIMED = re.compile(r"tick: TickReport\(.*?\bclaimed=(\d+), recovered=(\d+)")
+
+
+def claimed_by(log_path: Path) -> int:
+    """Occurrences one dispatcher claimed (due + recovered), summed over its tick log lines."""
+    text = log_path.read_text(errors="replace")
+    return sum(int(due) + int(stale) for due, stale in CLAIMED.findall(text))
 
 
 def prepare(url: str, count: int) -> float:
@@ -81,13 +91,15 @@ def dispatch(url: str, count: int, dispatchers: int, batch: int, workers: int) -
         codes = [p.wait(timeout=TIMEOUT) for p in procs]
         wall = time.perf_counter() - started
         calls = fake.calls_to("chat.postMessage")
+        shares = [claimed_by(Path(logs) / f"d{i}.log") for i in range(dispatchers)]
     keys = Counter(c.body["metadata"]["event_payload"]["occurrence"] for c in calls)
     exactly_once = len(keys) == count and set(keys.values()) == {1}
     span = max(c.at for c in calls) - min(c.at for c in calls) if calls else float("nan")
     print(
         f"{label}: {count} reminders posted in {span:.2f} s = {count / span:,.0f}/s "
         f"(wall incl. process start {wall:.2f} s; planning {planning:.2f} s; "
-        f"exactly once: {exactly_once}; exit codes {codes})",
+        f"exactly once: {exactly_once}; exit codes {codes}; "
+        f"claimed per dispatcher {shares} with batch size {batch})",
         flush=True,
     )
 

@@ -11,6 +11,7 @@ from rules.result import Result
 ReplyStatus = Literal[
     "answered", "needs_input", "invalid_input", "refused", "no_match", "ambiguous", "help", "cite"
 ]
+PromptKind = Literal["date", "datetime", "choice", "text", "number", "money"]
 
 
 class ParamPrompt(BaseModel):
@@ -18,7 +19,7 @@ class ParamPrompt(BaseModel):
 
     name: str
     description: str
-    kind: Literal["date", "datetime", "choice", "text", "number", "money"] = "text"
+    kind: PromptKind = "text"
     choices: list[str] = Field(default_factory=list)
 
 

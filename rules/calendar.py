@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator
@@ -46,9 +45,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from rules.timecalc import JURISDICTIONS, NY, Jurisdiction
+from rules.jurisdictions import JURISDICTIONS, Jurisdiction
+from rules.values import TZ
+from statutes.safexml import FileRefused, read_regular_file
 
-CALENDARS_ENV = "DEADLINE_BOT_CALENDARS"
 PACKAGED_DIR = Path(__file__).resolve().parent / "calendars"
 
 Election = Literal[
@@ -68,15 +68,15 @@ def _local_value(value: object) -> DateValue:
     """A TOML date or date-time as a date or an aware America/New_York datetime."""
     if isinstance(value, dt.datetime):
         if value.tzinfo is None:
-            aware = value.replace(tzinfo=NY)
-            if aware.astimezone(dt.UTC).astimezone(NY).replace(tzinfo=None) != value:
+            aware = value.replace(tzinfo=TZ)
+            if aware.astimezone(dt.UTC).astimezone(TZ).replace(tzinfo=None) != value:
                 raise ValueError(
                     f"{value.isoformat()} does not exist in America/New_York (DST gap)"
                 )
-            if aware.utcoffset() != value.replace(tzinfo=NY, fold=1).utcoffset():
+            if aware.utcoffset() != value.replace(tzinfo=TZ, fold=1).utcoffset():
                 raise ValueError(f"{value.isoformat()} is ambiguous in America/New_York (DST fold)")
             return aware
-        local = value.astimezone(NY)
+        local = value.astimezone(TZ)
         if local.replace(tzinfo=None) != value.replace(tzinfo=None):
             raise ValueError(
                 f"offset {value.isoformat()} disagrees with America/New_York "
@@ -130,7 +130,7 @@ class Override(_Dated):
 
 
 def _local_day(value: DateValue) -> dt.date:
-    return value.astimezone(NY).date() if isinstance(value, dt.datetime) else value
+    return value.astimezone(TZ).date() if isinstance(value, dt.datetime) else value
 
 
 class Calendar(BaseModel):
@@ -263,17 +263,6 @@ class CalendarSet:
         cals = [c for c in self._by_id.values() if c.jurisdiction == jurisdiction]
         return sorted(cals, key=lambda c: (c.general, c.id))
 
-    def current(self, jurisdiction: str, today: dt.date) -> Calendar | None:
-        """The calendar whose season contains ``today``.
-
-        That is the earliest one whose general election is on or after ``today``, else the latest.
-        """
-        cals = self.for_jurisdiction(jurisdiction)
-        for cal in cals:
-            if cal.general >= today:
-                return cal
-        return cals[-1] if cals else None
-
     def find_override(
         self, rule: str, input_value: DateValue, *, jurisdiction: str | None = None
     ) -> tuple[Calendar, Override] | None:
@@ -285,6 +274,36 @@ class CalendarSet:
             if found is not None:
                 return cal, found
         return None
+
+
+def calendar_for(
+    calendars: CalendarSet,
+    jurisdiction: str,
+    *,
+    today: dt.date,
+    given: Iterable[dt.date] = (),
+    year: int | None = None,
+) -> Calendar | None:
+    """The calendar whose election a question is about, or None (then the rule asks).
+
+    The one way "which calendar" is decided:
+    - a `year` was given: that year's calendar;
+    - dates were given (an event date, a primary…): the calendar of their year, and only if the
+      earliest falls on or before its general election — a 2022 event is never completed with
+      2026 dates;
+    - otherwise `today`'s season: the calendar of this year or next whose general election is
+      still ahead.
+    """
+    cals = calendars.for_jurisdiction(jurisdiction)
+    if year is not None:
+        return next((c for c in cals if c.year == year), None)
+    dates = list(given)
+    if dates:
+        first = min(dates)
+        return next((c for c in cals if c.year == first.year and first <= c.general), None)
+    return next(
+        (c for c in cals if c.year in (today.year, today.year + 1) and today <= c.general), None
+    )
 
 
 def _loc(loc: tuple[int | str, ...]) -> str:
@@ -322,15 +341,28 @@ def parse_calendar(data: bytes, name: str) -> Calendar:
 
 
 def default_directory() -> Path:
-    """``$DEADLINE_BOT_CALENDARS`` or the packaged ``rules/calendars``."""
-    env = os.environ.get(CALENDARS_ENV)
-    return Path(env) if env else PACKAGED_DIR
+    """The packaged ``rules/calendars``. The bot's settings read ``DEADLINE_BOT_CALENDARS`` and
+    pass the folder in: nothing in ``rules/`` reads the environment."""
+    return PACKAGED_DIR
 
 
 def _files(directory: Path) -> list[Path]:
     if not directory.is_dir():
         raise CalendarError(f"{directory}: calendar directory not found")
     return sorted(directory.glob("*.toml"))
+
+
+#: A calendar file is a few KB; a megabyte is far beyond any real one (and bounds the read).
+MAX_CALENDAR_BYTES = 1024 * 1024
+
+
+def _read(path: Path) -> bytes:
+    """The bytes of a calendar file, only if it is a regular file of sane size: a symlink to
+    /dev/zero, a FIFO or a directory named ``*.toml`` is refused at once, naming the file."""
+    try:
+        return read_regular_file(path, limit=MAX_CALENDAR_BYTES, usual="a calendar is a few KB")
+    except FileRefused as exc:
+        raise CalendarError(f"{path.name}: {exc.reason}") from None
 
 
 def load_calendars(directory: Path | None = None) -> CalendarSet:
@@ -340,7 +372,7 @@ def load_calendars(directory: Path | None = None) -> CalendarSet:
     calendars: list[Calendar] = []
     seen: dict[str, str] = {}
     for path in _files(directory):
-        data = path.read_bytes()
+        data = _read(path)
         digest.update(path.name.encode() + b"\0" + data + b"\0")
         cal = parse_calendar(data, path.name)
         if cal.id in seen:
@@ -379,7 +411,7 @@ def lint_calendars(directory: Path | None = None) -> list[str]:
     seen: dict[str, str] = {}
     for path in files:
         try:
-            cal = parse_calendar(path.read_bytes(), path.name)
+            cal = parse_calendar(_read(path), path.name)
         except CalendarError as e:
             problems.append(str(e))
             continue
@@ -406,7 +438,6 @@ def lint_calendars(directory: Path | None = None) -> list[str]:
 
 
 __all__ = [
-    "CALENDARS_ENV",
     "PACKAGED_DIR",
     "Calendar",
     "CalendarDate",
@@ -415,6 +446,7 @@ __all__ = [
     "DateValue",
     "Election",
     "Override",
+    "calendar_for",
     "default_calendars",
     "default_directory",
     "lint_calendars",

@@ -29,16 +29,26 @@ class Citation(BaseModel):
     text: str
     lead_in: str = ""
     text_sha256: str = ""
+    # Which version of the law the text was quoted from (`Version.as_dict()`: its id, dates in
+    # force, source, official, …) — for a subsection quoted from an older text because the
+    # newer one does not hold it, the older text's — and the pinpoints inside the node that
+    # version does not hold. Renderers show it near the quote ("text in force from …").
+    version: dict[str, Any] | None = None
+    not_held: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, node: Node) -> Citation:
-        """Quote a corpus node exactly as loaded."""
+        """Quote a corpus node exactly as loaded, with the version it came from (if its law
+        records one)."""
+        version = getattr(node.law, "version", None)
         return cls(
             cite=node.cite,
             id=node.id,
             text=node.text,
             lead_in=node.lead_in,
             text_sha256=node.text_sha256,
+            version=version.as_dict() if version is not None else None,
+            not_held=tuple(getattr(node, "not_held", ())),
         )
 
 
@@ -60,20 +70,40 @@ class TraceStep(BaseModel):
 
 
 class Alternative(BaseModel):
-    """Another reading of the law and what it would give."""
+    """Another reading of the law and what it would give — or, when it is not known which text
+    of a law was in force, the result under another text (`versions`, with its `citations`)."""
 
     label: str
     basis: str
     result: dict[str, Any] = Field(default_factory=dict)
     answer: str = ""
+    # For the result under another text version: {law key: version id} and the text it quotes.
+    versions: dict[str, str] = Field(default_factory=dict)
+    citations: list[Citation] = Field(default_factory=list)
+
+
+InForce = Literal["known", "unconfirmed", "uncertain", "uncovered"]
 
 
 class Result(BaseModel):
+    """What a rule answers. `answer` begins with `notices` (the sentences that must come first:
+    which text of the law was used and what is not certain about it), so any consumer sees them
+    first; `notices` keeps them apart for renderers that show them separately."""
+
     status: Status = "answered"
     rule: str
     inputs: dict[str, InputValue] = Field(default_factory=dict)
     result: dict[str, Any] = Field(default_factory=dict)
+    notices: list[str] = Field(default_factory=list)
     answer: str = ""
+    # The text version(s) the result was computed under ({law key: version id}), the day whose
+    # law in force decided it, and what is known about that: "known" (each text known in force
+    # that day), "unconfirmed" (the only text that can have been, not shown in force),
+    # "uncertain" (several texts, or one not held, may have been: the result under each other
+    # text is an alternative) or "uncovered" (no text held is known to cover the day).
+    versions: dict[str, str] = Field(default_factory=dict)
+    in_force_on: date | None = None
+    in_force: InForce | None = None
     citations: list[Citation] = Field(default_factory=list)
     trace: list[TraceStep] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)

@@ -1,7 +1,8 @@
 """The deadlines of an election season, computed from a calendar and the rules.
 
 Reminders, the App Home tab and the iCalendar export all read this one list, so a calendar
-change (a court order moves a date) moves every one of them.
+change (a court order moves a date) moves every one of them. Law-free: the entries are each
+statute folder's `season.yaml` (`rules.registry.season_templates`).
 """
 
 from __future__ import annotations
@@ -9,22 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
-from functools import cache
-from pathlib import Path
+from datetime import date, datetime, timedelta
 from typing import Any
 
-import yaml
-
 from rules.calendar import Calendar, CalendarSet, default_calendars
-from rules.registry import RULES, run
+from rules.registry import RULES, run, season_templates
 from rules.result import Result
-from rules.timecalc import NY
-from statutes import Corpus
+from rules.values import END_OF_DAY, TZ
+from statutes import CorpusView
 
-SEASON_FILE = Path(__file__).resolve().parent / "season.yaml"
 _CAL_REF = re.compile(r"^calendar:(?P<key>[a-z0-9_]+)(?:(?P<sign>[+-])(?P<n>\d+)d)?$")
-END_OF_DAY = time(23, 59, 59)
 
 
 @dataclass(frozen=True)
@@ -42,11 +37,6 @@ class SeasonDeadline:
     @property
     def day(self) -> date:
         return self.deadline.date()
-
-
-@cache
-def season_templates() -> dict[str, list[dict[str, Any]]]:
-    return yaml.safe_load(SEASON_FILE.read_text(encoding="utf-8"))
 
 
 def _iso_local(value: date) -> str:
@@ -94,11 +84,11 @@ def season_deadlines(
     *,
     today: date,
     rule_ids: Iterable[str] | None = None,
-    corpus: Corpus | None = None,
+    corpus: CorpusView | None = None,
     calendars: CalendarSet | None = None,
 ) -> list[SeasonDeadline]:
     """Every answered deadline of `calendar_id` (optionally only `rule_ids`), by date."""
-    calendars = calendars or default_calendars()
+    calendars = default_calendars() if calendars is None else calendars
     cal = calendars.get(calendar_id)
     if cal is None:
         raise KeyError(f"no calendar {calendar_id!r} (have: {', '.join(calendars.ids())})")
@@ -120,7 +110,7 @@ def season_deadlines(
         when = (
             deadline
             if isinstance(deadline, datetime)
-            else datetime.combine(deadline, END_OF_DAY, NY)
+            else datetime.combine(deadline, END_OF_DAY, TZ)
         )
         out.append(
             SeasonDeadline(
@@ -134,19 +124,4 @@ def season_deadlines(
                 all_day=all_day,
             )
         )
-    return sorted(out, key=lambda d: (d.deadline, d.key))
-
-
-def upcoming(
-    *, today: date, days: int = 60, calendars: CalendarSet | None = None
-) -> list[SeasonDeadline]:
-    """Deadlines of every calendar from `today` through `days` days ahead (App Home)."""
-    calendars = calendars or default_calendars()
-    horizon = today + timedelta(days=days)
-    out = [
-        d
-        for cal_id in calendars.ids()
-        for d in season_deadlines(cal_id, today=today, calendars=calendars)
-        if today <= d.day <= horizon
-    ]
     return sorted(out, key=lambda d: (d.deadline, d.key))

@@ -71,16 +71,7 @@ def parse_citation(
     m = _MA.match(raw)
     if m:
         codes = _codes_for(m.group("prefix"), aliases, jurisdiction_codes, "ma", raw, known)
-        rest = m.group("rest").strip()
-        path: tuple[str, ...] = ()
-        if rest:
-            s = _SENTENCE.match(rest)
-            if s:
-                path = (f"s{int(s.group(1))}",)
-            elif _PIN.match(rest):
-                path = tuple(p.lower() for p in _PIN_PART.findall(rest))
-            else:
-                raise _syntax(raw, rest)
+        path = parse_pinpoint(m.group("rest"), whole=raw)
         return ParsedCitation(codes, m.group("section").upper(), m.group("chapter").upper(), path)
 
     m = _MD.match(raw)
@@ -90,18 +81,27 @@ def parse_citation(
         prefix = re.sub(r"-\s*$", " ", prefix)
         prefix = _SECTION_WORD.sub("", prefix.strip().rstrip(",")).strip().rstrip(",")
         codes = _codes_for(prefix, aliases, jurisdiction_codes, "md", raw, known)
-        rest = m.group("rest").strip()
-        if rest and not _PIN.match(rest):
-            raise _syntax(raw, rest)
-        path = tuple(_pin_name(p) for p in _PIN_PART.findall(rest))
+        path = parse_pinpoint(m.group("rest"), sentences=False, whole=raw)
         return ParsedCitation(codes, m.group("section").upper(), None, path)
 
     raise CitationSyntaxError(f"Could not read {raw!r} as a citation. Try {EXAMPLES}.")
 
 
-def _pin_name(part: str) -> str:
-    # Maryland prefixes are lower-case letters/roman numerals or digits; "(B)" means "(b)".
-    return part.lower()
+def parse_pinpoint(text: str, *, sentences: bool = True, whole: str = "") -> tuple[str, ...]:
+    """A pinpoint as written after the section number → node path: `(b)(2)(ii)` → ("b", "2",
+    "ii"), `sentence 7` → ("s7",), "" → (). Raises `CitationSyntaxError`; `whole` is the full
+    citation it came from, for the message. `sentences`: accept `sentence N` (flat sections)."""
+    rest = text.strip()
+    if not rest:
+        return ()
+    if sentences:
+        s = _SENTENCE.match(rest)
+        if s:
+            return (f"s{int(s.group(1))}",)
+    if _PIN.match(rest):
+        # Prefixes are lower-case letters/roman numerals or digits; "(B)" means "(b)".
+        return tuple(p.lower() for p in _PIN_PART.findall(rest))
+    raise _syntax(whole or rest, rest)
 
 
 def _codes_for(

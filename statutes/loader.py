@@ -13,7 +13,7 @@ from typing import Any
 from lxml import etree
 
 from statutes.model import Finding, Law, Node, Unit
-from statutes.safexml import XMLRefused, parse_bytes
+from statutes.safexml import XMLRefused, parse_bytes, read_statute_file, shown
 from statutes.text import clean
 
 
@@ -77,31 +77,44 @@ def _prefix_name(prefix: str) -> str:
     return prefix.strip().strip("()").strip()
 
 
-def load_law(path: Path, jurisdiction: str, codes: list[CodeEntry]) -> tuple[Law, list[Finding]]:
-    """Load one XML file. Raises `CorpusLoadError` with a one-line message naming the file."""
+# A section number or chapter becomes part of a node id ("md/gel/5-903/b"): anything longer, or
+# with spaces, slashes or control characters, is not an address a person could type.
+_ADDRESS = re.compile(r"[^\s/]{1,40}")
+
+
+def load_law(path: Path, codes: list[CodeEntry]) -> tuple[Law, list[Finding]]:
+    """Load one XML file as a law of whichever of `codes` it belongs to.
+
+    Raises `CorpusLoadError` with a one-line message naming the file for anything that cannot be
+    loaded, hostile files included (see `statutes.safexml`).
+    """
+    name = shown(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CorpusLoadError(f"{path}: cannot be read: {exc.strerror}") from None
-    try:
-        root = parse_bytes(data, str(path))
+        data = read_statute_file(path)
+        root = parse_bytes(data, name)
     except XMLRefused as exc:
         raise CorpusLoadError(str(exc)) from None
-    name = str(path)
     if root.tag != "law":
-        raise CorpusLoadError(f"{name}:{root.sourceline}: root element is <{root.tag}>, not <law>")
+        raise CorpusLoadError(
+            f"{name}:{root.sourceline}: root element is <{shown(root.tag, 80)}>, not <law>"
+        )
     findings: list[Finding] = []
 
     number_el = root.find("section_number")
     number = (number_el.text or "").strip() if number_el is not None else ""
     if not number:
         raise CorpusLoadError(f"{name}: no <section_number>: cannot address this law")
+    if not _ADDRESS.fullmatch(number) or not number.isprintable():
+        raise CorpusLoadError(
+            f"{name}:{number_el.sourceline}: section number {shown(number, 40)!r} "
+            "cannot be used as an address"
+        )
 
     units = [
         Unit(
             label=u.get("label", ""),
             identifier=u.get("identifier", ""),
-            level=int(u.get("level")) if (u.get("level") or "").isdigit() else None,
+            level=_level(u.get("level")),
             order_by=u.get("order_by", ""),
             name=clean(u.text)[0] if u.text else "",
         )
@@ -117,7 +130,7 @@ def load_law(path: Path, jurisdiction: str, codes: list[CodeEntry]) -> tuple[Law
         findings.append(catch_finding)
 
     law = Law(
-        jurisdiction=jurisdiction,
+        jurisdiction=entry.jurisdiction,
         code=entry.code,
         code_name=entry.name,
         section=section,
@@ -135,9 +148,16 @@ def load_law(path: Path, jurisdiction: str, codes: list[CodeEntry]) -> tuple[Law
     return law, findings
 
 
+def _level(value: str | None) -> int | None:
+    """A unit's level, if it is a small number (int() refuses "²" and 5,000-digit strings)."""
+    if value and len(value) <= 4 and value.isdecimal():
+        return int(value)
+    return None
+
+
 def build_tree(law: Law) -> Node:
     """The law's node tree, built from its (already validated) XML on first use."""
-    name = str(law.source)
+    name = shown(law.source)
     text_el = parse_bytes(law.xml, name).find("text")
     root = Node(law=law, path=(), parent=None)
     _fill(root, text_el, name, law.tree_findings)
@@ -159,9 +179,15 @@ def _identify(
                 (u.identifier for u in units if u.label == entry.chapter_unit_label), None
             )
             if chapter:
+                if not _ADDRESS.fullmatch(chapter) or not chapter.isprintable():
+                    raise CorpusLoadError(
+                        f"{name}: chapter {shown(chapter, 40)!r} cannot be used as an address"
+                    )
                 return entry, number, chapter
+    where = " or ".join(sorted({e.jurisdiction for e in codes}))
     raise CorpusLoadError(
-        f"{name}: section number {number!r} matches no code in the manifest for this folder"
+        f"{name}: section number {shown(number, 40)!r} matches no code the manifest lists "
+        f"for {where or 'any jurisdiction'}"
     )
 
 
@@ -263,7 +289,7 @@ def _fill(node: Node, el: etree._Element, name: str, findings: list[Finding]) ->
                 Finding(
                     name,
                     "unknown-element",
-                    f"line {child.sourceline}: <{child.tag}> inside text; its text kept",
+                    f"line {child.sourceline}: <{shown(child.tag, 80)}> inside text; its text kept",
                     node.id,
                 )
             )

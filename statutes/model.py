@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from statutes.safexml import shown
 from statutes.text import Repair, clean
+from statutes.versions import Version
 
 _BUILD_LOCK = threading.RLock()
 
@@ -63,15 +65,17 @@ class Finding:
     code: str  # mojibake-repaired, catch-line-missing, catch-line-truncated, unit-conflict, ...
     message: str
     node_id: str | None = None
+    info: bool = False  # worth listing, not a defect (e.g. "unofficial copy")
 
     def __str__(self) -> str:
         where = f" [{self.node_id}]" if self.node_id else ""
-        return f"{self.file}: {self.code}: {self.message}{where}"
+        code = f"{self.code} (info)" if self.info else self.code
+        return f"{self.file}: {code}: {self.message}{where}"
 
 
 @dataclass(eq=False)
 class Law:
-    """One `<law>` file: a section of a code."""
+    """One `<law>` file: one version of a section of a code."""
 
     jurisdiction: str  # "md", "ma"
     code: str  # "gel", "mgl"
@@ -88,6 +92,24 @@ class Law:
     exists: Callable[[str], bool] = field(default=lambda _id: False, repr=False)
     tree_findings: list[Finding] = field(default_factory=list, repr=False)
     _root: Node | None = field(default=None, repr=False)
+    _version: Version | None = field(default=None, repr=False)
+
+    @property
+    def version(self) -> Version:
+        """Which text of the law this file holds (undated when no metadata describes it)."""
+        if self._version is None:
+            # Built on first use: a corpus without versions.toml pays nothing for it at load.
+            self._version = Version.undated(self.key, shown(self.source))
+        return self._version
+
+    @version.setter
+    def version(self, version: Version) -> None:
+        self._version = version
+
+    @property
+    def partial(self) -> bool:
+        """Whether this version lists subsections it does not hold (`version.missing`)."""
+        return self._version is not None and bool(self._version.missing)
 
     @property
     def root(self) -> Node:
@@ -116,6 +138,15 @@ class Law:
         return self.cite_template.format(
             section=self.section, chapter=self.chapter or "", pinpoint=pinpoint
         )
+
+    def find(self, path: tuple[str, ...]) -> Node | None:
+        """The node at `path` in this version's own tree, if it has one."""
+        node: Node | None = self.root
+        for part in path:
+            if node is None:
+                return None
+            node = node.child(part)
+        return node
 
     def walk(self) -> list[Node]:
         out: list[Node] = []
@@ -249,6 +280,19 @@ class Node:
             node = node.parent
         return out[::-1]
 
+    @property
+    def not_held(self) -> tuple[str, ...]:
+        """The pinpoints inside this node (or around it) that its version does not hold: the
+        node's text is incomplete there, e.g. ("(e)(3)",) for (e) of a partial version."""
+        path = self.path
+        return tuple(
+            pin
+            for pin, missing in zip(
+                self.law.version.missing, self.law.version.missing_paths, strict=True
+            )
+            if missing[: len(path)] == path or path[: len(missing)] == missing
+        )
+
     def as_dict(self) -> dict[str, object]:
         return {
             "cite": self.cite,
@@ -259,4 +303,6 @@ class Node:
             "lead_in": self.lead_in,
             "references": [r.as_dict() for r in self.references],
             "text_sha256": self.text_sha256,
+            "version": self.law.version.as_dict(),
+            "not_held": list(self.not_held),
         }

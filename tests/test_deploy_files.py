@@ -1,8 +1,10 @@
 """The deployment files (deploy/, .dockerignore) checked against the code they deploy.
 
-No Docker engine is needed: the Dockerfile and compose file are parsed, the image's HEALTHCHECK
-command is run against a local HTTP server, and `docker compose config` runs when a Compose v2
-CLI is installed (skipped otherwise).
+No Docker engine is needed: the Dockerfile, compose file and dependency lock are parsed (base
+image pinned by digest, hash-locked dependencies in a layer before the code, loopback-only
+ports, one upgrade command per mode), the image's HEALTHCHECK command is run against a local
+HTTP server, and `docker compose config` runs when a Compose v2 CLI is installed (skipped
+otherwise).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
-from bot.settings import Settings
-from tests.test_slack_settings import EVENTS, SCOPES  # one list of what the app needs
+from bot.ops.settings import Settings
+from tests.bot.slack.test_settings import EVENTS, SCOPES  # one list of what the app needs
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -31,6 +35,7 @@ COMPOSE = DEPLOY / "compose.yml"
 DOCKERFILE = DEPLOY / "Dockerfile"
 README = DEPLOY / "README.md"
 ENV_EXAMPLE = DEPLOY / ".env.example"
+LOCK = DEPLOY / "requirements.lock"
 # Variables only docker compose reads (documented in the same table, marked "Compose only").
 COMPOSE_ONLY = {"POSTGRES_PASSWORD", "DEADLINE_BOT_TAG"}
 
@@ -64,6 +69,33 @@ def final_stage() -> list[tuple[str, str]]:
     instructions = dockerfile_instructions()
     last_from = max(i for i, (word, _) in enumerate(instructions) if word == "FROM")
     return instructions[last_from:]
+
+
+def builder_stage() -> list[tuple[str, str]]:
+    instructions = dockerfile_instructions()
+    froms = [i for i, (word, _) in enumerate(instructions) if word == "FROM"]
+    return instructions[froms[0] : froms[1]]
+
+
+def copy_sources(arguments: str) -> list[str]:
+    """The source paths of a `COPY a b ... dest` (flags such as --from=... dropped)."""
+    parts = [p for p in arguments.split() if not p.startswith("--")]
+    return parts[:-1]
+
+
+def lock_pins() -> dict[str, tuple[str, list[str]]]:
+    """requirements.lock: canonical name → (pinned version, sha256 hashes)."""
+    pins: dict[str, tuple[str, list[str]]] = {}
+    text = LOCK.read_text(encoding="utf-8").replace("\\\n", " ")
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        spec, *options = line.split(" --hash=")
+        name, _, version = spec.strip().partition("==")
+        assert version and " " not in version.strip(), f"not pinned with ==: {line}"
+        pins[canonicalize_name(name)] = (version.strip(), [o.strip() for o in options])
+    return pins
 
 
 def readme_table_names() -> list[str]:
@@ -134,6 +166,20 @@ def test_compose_has_db_migrate_bot_and_http_profile() -> None:
     assert any(str(p).endswith(":3000") for p in http["ports"])
 
 
+def test_published_ports_bind_loopback_only() -> None:
+    """`bot-http`'s port 3000 carries /metrics: published on 127.0.0.1 for the proxy on the
+    host, never on every interface (a bare "3000:3000" would bypass the proxy)."""
+    published = 0
+    for name, svc in compose()["services"].items():
+        for port in svc.get("ports", []):
+            published += 1
+            if isinstance(port, dict):  # long syntax
+                assert port.get("host_ip") == "127.0.0.1", f"{name}: {port}"
+            else:
+                assert str(port).startswith("127.0.0.1:"), f"{name} publishes {port} everywhere"
+    assert published, "bot-http must publish its port (to loopback) for the proxy"
+
+
 def test_socket_mode_service_refuses_to_start_without_app_token() -> None:
     """The `bot` command guard: no SLACK_APP_TOKEN → exit non-zero with a message, never a
     silent fallback to HTTP mode on an unpublished port."""
@@ -181,14 +227,51 @@ def test_docker_compose_config_accepts_the_file(tmp_path: Path) -> None:
 
 
 # --- Dockerfile ------------------------------------------------------------------------------
-def test_dockerfile_is_multi_stage_slim_python() -> None:
+def test_dockerfile_is_multi_stage_slim_python_pinned_by_digest() -> None:
     text = DOCKERFILE.read_text(encoding="utf-8")
     args = dict(a.split("=", 1) for w, a in dockerfile_instructions() if w == "ARG" and "=" in a)
-    froms = [a for w, a in dockerfile_instructions() if w == "FROM"]
+    froms = [a.split()[0] for w, a in dockerfile_instructions() if w == "FROM"]
     assert len(froms) >= 2, "builder stage + runtime stage"
-    base = args.get("PYTHON_IMAGE", froms[-1].split()[0])
-    assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-\w+)?", base), base
+    assert set(froms) == {"${PYTHON_IMAGE}"}, "both stages build on the one pinned base"
+    # The tag for people, the digest for Docker: a re-pushed tag cannot change the build.
+    base = args["PYTHON_IMAGE"]
+    assert re.fullmatch(r"python:3\.11(\.\d+)?-slim-bookworm@sha256:[0-9a-f]{64}", base), base
+    assert "imagetools inspect python:3.11-slim-bookworm" in text, "say how to refresh it"
     assert "COPY --from=builder" in text
+
+
+def test_dockerfile_installs_hash_locked_dependencies_in_a_layer_before_the_code() -> None:
+    stage = builder_stage()
+    steps = [(w, a) for w, a in stage if w in ("COPY", "RUN")]
+    installs = [i for i, (w, a) in enumerate(steps) if w == "RUN" and "pip install" in a]
+    assert len(installs) == 2, "dependencies from the lock, then the project alone"
+    deps, project = (steps[i][1] for i in installs)
+    assert "--require-hashes" in deps.split() and "-r requirements.lock" in deps
+    assert "--no-deps" in project.split() and project.rstrip().endswith(" .")
+    # What the dependency layer sees: pyproject.toml and the lock, no code.
+    before = [src for w, a in steps[: installs[0]] if w == "COPY" for src in copy_sources(a)]
+    assert sorted(before) == ["deploy/requirements.lock", "pyproject.toml"], before
+    code = steps[installs[0] : installs[1]]
+    between = [src for w, a in code if w == "COPY" for src in copy_sources(a)]
+    assert {"statutes", "rules", "bot"} <= set(between), between
+
+
+def test_requirements_lock_pins_every_dependency_and_build_requirement_with_hashes() -> None:
+    pins = lock_pins()
+    for name, (version, hashes) in pins.items():
+        assert hashes, f"{name}=={version} has no --hash"
+        assert all(re.fullmatch(r"sha256:[0-9a-f]{64}", h) for h in hashes), name
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wanted = pyproject["project"]["dependencies"] + pyproject["build-system"]["requires"]
+    for line in wanted:
+        req = Requirement(line)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} (pyproject.toml) is not in deploy/requirements.lock"
+        assert req.specifier.contains(pins[name][0], prereleases=True), (
+            f"lock pins {req.name}=={pins[name][0]}, pyproject.toml wants {req.specifier}: "
+            "regenerate the lock (command in its header)"
+        )
+    assert "pip-compile --generate-hashes" in LOCK.read_text(encoding="utf-8")
 
 
 def test_dockerfile_final_stage_runs_serve_as_non_root_without_build_tools() -> None:
@@ -278,9 +361,10 @@ def test_dockerignore_keeps_local_state_and_secrets_out_and_copies_survive() -> 
     for needed in (".venv", ".git", "**/__pycache__", "**/*.sqlite3", "**/.env"):
         assert needed in patterns
     copied = [
-        a.split()[0]
+        src
         for w, a in dockerfile_instructions()
         if w == "COPY" and not a.startswith("--from")
+        for src in copy_sources(a)
     ]
     assert copied
     for src in copied:
@@ -294,8 +378,8 @@ def test_package_data_ships_statutes_calendars_pins_and_migrations() -> None:
     package_data = pyproject["tool"]["setuptools"]["package-data"]
     needed = {
         "statutes": ["xml/*/*.xml", "manifest.toml"],
-        "rules": ["calendars/*.toml", "*.yaml", "pins.toml"],
-        "bot": ["alembic.ini", "migrations/*.py", "migrations/versions/*.py"],
+        "rules": ["calendars/*.toml", "*/*/pins.toml", "*/*/*.yaml", "*/*/golden/*.yaml"],
+        "bot": ["alembic.ini", "migrations/*.py", "migrations/versions/*.py", "language/*.yaml"],
     }
     for package, globs in needed.items():
         for pattern in globs:
@@ -315,11 +399,53 @@ def test_readme_table_documents_exactly_the_settings() -> None:
     assert len(names) == len(set(names)), "one row per variable"
     documented = set(names) - COMPOSE_ONLY
     settings = settings_env_names()
-    assert documented - settings == set(), "documented but not read by bot.settings.Settings"
+    assert documented - settings == set(), "documented but not read by bot.ops.settings.Settings"
     assert settings - documented == set(), "Settings fields missing from deploy/README.md"
     compose_text = COMPOSE.read_text(encoding="utf-8")
     for name in COMPOSE_ONLY:
         assert name in names and f"${{{name}" in compose_text
+
+
+def test_readme_table_defaults_are_the_settings_defaults() -> None:
+    """Each row's Default is the code's: the literal in backticks, or an *(explanation)* when
+    the code's default is None, empty or computed (DATABASE_URL: a per-user file)."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Environment variables", 1)[1].split("\n## ", 1)[0]
+    cells = dict(re.findall(r"^\| `([A-Z][A-Z0-9_]*)` \| ([^|]+) \|", section, flags=re.M))
+    checked = 0
+    for name, field in Settings.model_fields.items():
+        default = field.default
+        if hasattr(default, "get_secret_value"):
+            default = default.get_secret_value()
+        cell = cells[name.upper()].strip()
+        if field.default_factory is not None or default in (None, "", frozenset()):
+            assert cell.startswith("*(") and cell.endswith(")*"), f"{name.upper()}: {cell}"
+        else:
+            assert cell == f"`{default}`", f"{name.upper()}: README {cell}, code {default!r}"
+            checked += 1
+    assert checked >= 5  # HOST, PORT, LOG_LEVEL, BOLT_THREADS, WORK_THREADS
+
+
+def _up_commands(text: str) -> list[str]:
+    return re.findall(r"docker compose [^`\n#]*?\bup\b[^`\n#]*", text)
+
+
+def test_upgrade_commands_start_only_the_chosen_mode() -> None:
+    """A plain `up` starts the Socket Mode `bot` too: in an HTTP install that is a restart loop
+    or two bots answering. Every HTTP-mode `up` names `bot-http`; the upgrade section gives one
+    command per mode."""
+    readme = README.read_text(encoding="utf-8")
+    for source, text in (("README", readme), ("compose.yml", COMPOSE.read_text("utf-8"))):
+        commands = _up_commands(text)
+        http = [c.strip() for c in commands if "--profile http" in c]
+        assert http, f"{source} gives no HTTP-mode command"
+        for command in http:
+            assert command.split()[-1] == "bot-http", f"{source}: {command}"
+    upgrading = readme.split("## Upgrading", 1)[1].split("\n## ", 1)[0]
+    assert sorted(c.strip() for c in _up_commands(upgrading)) == [
+        "docker compose --profile http up -d --build bot-http",
+        "docker compose up -d --build",
+    ]
 
 
 def test_every_variable_compose_or_env_example_uses_is_documented() -> None:

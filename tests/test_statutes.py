@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from statutes import CitationNotFound, CitationSyntaxError, CorpusLoadError, load_corpus
-from statutes.corpus import DEFAULT_XML_DIR
+from statutes.corpus import DEFAULT_XML_DIR, LAYOUT
 from statutes.loader import split_sentences
+from tests.statutes.corpora import SEED_FILES, seeds
 
 
 @pytest.fixture(scope="module")
@@ -148,16 +150,17 @@ def test_manifest_names_the_article_and_lint_reports_conflicts(corpus):
     assert ("gel-5-903.xml", "catch-line-missing") in codes  # empty
     assert ("gel-15-106.xml", "catch-line-truncated") in codes
     assert ("c53-s14.xml", "mojibake-repaired") in codes
-    assert corpus.lookup("5-703").law.catch_line is None
+    assert corpus.versions("md/gel/5-703")[0].catch_line is None  # the 2014 seed's "..."
     assert corpus.lookup("G.L. c. 53 § 14").law.catch_line.startswith("Death, Withdrawal")
 
 
 def test_text_hash_changes_when_text_changes(tmp_path):
     shutil.copytree(DEFAULT_XML_DIR, tmp_path / "xml")
-    before = load_corpus(tmp_path / "xml").lookup("5-703(c)(3)(ii)").text_sha256
+    seed = {"md/gel/5-703": "2014"}  # the 2014 text, beside the current one
+    before = load_corpus(tmp_path / "xml").view(seed).lookup("5-703(c)(3)(ii)").text_sha256
     f = tmp_path / "xml" / "md" / "gel-5-703.xml"
     f.write_text(f.read_text().replace("by July 1", "by the first Monday in July"))
-    after = load_corpus(tmp_path / "xml").lookup("5-703(c)(3)(ii)")
+    after = load_corpus(tmp_path / "xml").view(seed).lookup("5-703(c)(3)(ii)")
     assert after.text_sha256 != before
     assert "first Monday in July" in after.text
 
@@ -166,8 +169,12 @@ def test_seed_files_are_unedited_copies():
     seeds = Path(__file__).resolve().parents[2] / "shared" / "seeds"
     if not seeds.is_dir():
         pytest.skip("shared/seeds not beside this checkout")
+    # Every seed ships byte-identical (the current texts ship beside them, issue 11).
     shipped = {p.read_bytes() for p in DEFAULT_XML_DIR.glob("*/*.xml")}
-    assert shipped == {p.read_bytes() for p in seeds.iterdir()}
+    assert {p.read_bytes() for p in seeds.iterdir()} <= shipped
+    assert {(DEFAULT_XML_DIR / name).read_bytes() for name in SEED_FILES} == {
+        p.read_bytes() for p in seeds.iterdir()
+    }
 
 
 def test_sentence_splitter_keeps_abbreviations():
@@ -175,40 +182,90 @@ def test_sentence_splitter_keeps_abbreviations():
     assert split_sentences(text) == ["Filed by 5 p.m. on Monday.", "See c. 4 § 9.", "Then done."]
 
 
-# --- hostile and broken files (issue 2, item 7) ------------------------------------------------
-
-HOSTILE = {
-    "malformed": "<law><section_number>gel-1-1</section_number><text>open",
-    "xxe": '<?xml version="1.0"?>\n<!DOCTYPE law [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
-    "<law><section_number>gel-1-1</section_number><text>&x;</text></law>",
-    "laughs": '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
-    '<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">'
-    '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>\n'
-    "<law><section_number>gel-1-1</section_number><text>&lol3;</text></law>",
-    "no-number": "<law><catch_line>x</catch_line><text>Some text.</text></law>",
-    "not-xml": "PK\x03\x04 this is a zip file, not XML",
-}
+# --- corpus folder layouts (issue 9) -------------------------------------------------------------
+# Hostile and broken files are in tests/test_hostile_xml.py.
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE))
-def test_hostile_files_refused_with_one_line_naming_the_file(tmp_path, kind):
-    folder = tmp_path / "md"
-    folder.mkdir()
-    bad = folder / f"{kind}.xml"
-    bad.write_text(HOSTILE[kind], encoding="utf-8")
+def _flat_copy(tmp_path: Path) -> Path:
+    """The shipped seed texts with every file directly in one folder (md/*.xml and ma/*.xml)."""
+    flat = tmp_path / "flat"
+    flat.mkdir()
+    for name in SEED_FILES:
+        shutil.copyfile(DEFAULT_XML_DIR / name, flat / Path(name).name)
+    return flat
+
+
+def test_flat_folder_loads_the_same_laws_and_text(tmp_path):
+    # The manifest identifies each file: "gel-5-903" is Maryland's Election Law, <unit
+    # label="chapter" identifier="53"> a Massachusetts chapter.
+    flat = load_corpus(_flat_copy(tmp_path))
+    corpus = load_corpus(seeds(tmp_path / "folders"))  # the same files in md/ and ma/
+    assert sorted(flat.laws) == sorted(corpus.laws)
+    assert flat.version == corpus.version
+    assert flat.lookup("EL § 5-903(b)(2)(ii)").text == corpus.lookup("5-903(b)(2)(ii)").text
+    s7 = flat.lookup("G.L. c. 53, § 14, sentence 7")
+    assert s7.id == "ma/mgl/c53/14/s7" and s7.law.jurisdiction == "ma"
+    # The same text findings; version findings differ (no versions.toml in the flat folder).
+    assert {(Path(f.file).name, f.code) for f in flat.findings if "version" not in f.code} == {
+        (Path(f.file).name, f.code) for f in corpus.findings if "version" not in f.code
+    }
+
+
+def test_mixed_layout_and_a_law_held_twice(tmp_path):
+    root = tmp_path / "corpus"
+    (root / "md").mkdir(parents=True)
+    shutil.copyfile(DEFAULT_XML_DIR / "md" / "gel-5-903.xml", root / "md" / "gel-5-903.xml")
+    shutil.copyfile(DEFAULT_XML_DIR / "ma" / "c53-s14.xml", root / "c53-s14.xml")
+    assert sorted(load_corpus(root).laws) == ["ma/mgl/c53/14", "md/gel/5-903"]
+    shutil.copyfile(DEFAULT_XML_DIR / "md" / "gel-5-903.xml", root / "copy.xml")
+    with pytest.raises(CorpusLoadError, match=r"copy\.xml: duplicate of .*md/gel-5-903\.xml"):
+        load_corpus(root)
+    lenient = load_corpus(root, strict=False)
+    assert len(lenient.laws) == 2 and len(lenient.errors) == 1
+
+
+def test_flat_file_of_no_known_code_names_the_jurisdictions_tried(tmp_path):
+    (tmp_path / "x.xml").write_text(
+        "<law><section_number>12-3</section_number><text>Text.</text></law>", encoding="utf-8"
+    )
     with pytest.raises(CorpusLoadError) as err:
         load_corpus(tmp_path)
-    message = str(err.value)
-    assert str(bad) in message
-    assert "\n" not in message
-    assert "root:" not in message  # nothing from /etc/passwd
-    lenient = load_corpus(tmp_path, strict=False)
-    assert lenient.errors and not lenient.laws
+    assert str(err.value) == (
+        f"{tmp_path / 'x.xml'}: section number '12-3' matches no code the manifest lists "
+        "for ma or md"
+    )
 
 
-def test_malformed_file_error_names_the_line(tmp_path):
-    folder = tmp_path / "md"
-    folder.mkdir()
-    (folder / "bad.xml").write_text("<law>\n<text>\n<section></law>\n", encoding="utf-8")
-    with pytest.raises(CorpusLoadError, match=r"bad\.xml:\d+: not well-formed"):
+@pytest.mark.parametrize("content", ["nothing", "readme", "unknown-folder"])
+def test_folder_without_laws_is_an_error_naming_the_layout(tmp_path, capsys, content):
+    if content == "readme":
+        (tmp_path / "README.txt").write_text("not a law", encoding="utf-8")
+    elif content == "unknown-folder":
+        (tmp_path / "ny").mkdir()
+        shutil.copyfile(DEFAULT_XML_DIR / "md" / "gel-5-903.xml", tmp_path / "ny" / "a.xml")
+    with pytest.raises(CorpusLoadError) as err:
         load_corpus(tmp_path)
+    expected = f"{tmp_path}: no statute loaded from this folder; expected {LAYOUT}"
+    assert str(err.value) == expected
+    assert "<jurisdiction>/*.xml" in LAYOUT and "*.xml directly" in LAYOUT
+    # lint: never "all is well" for an empty corpus
+    assert main(["lint", str(tmp_path), "--no-calendars"]) == 1
+    out = capsys.readouterr().out
+    assert f"error: {expected}\n" in out
+
+
+def test_lint_accepts_a_flat_copy_of_the_corpus(tmp_path, capsys):
+    assert main(["lint", str(_flat_copy(tmp_path)), "--no-calendars"]) == 0
+    out = capsys.readouterr().out
+    assert "error:" not in out
+    assert out.splitlines()[-1].startswith("4 laws, 64 nodes, ")
+    assert main(["cite", "c. 53 § 14 sentence 7", "--corpus", str(tmp_path / "flat")]) == 0
+    assert "seventy-two week day hours" in capsys.readouterr().out
+
+
+def test_corpus_folder_that_is_a_file_or_missing(tmp_path):
+    with pytest.raises(CorpusLoadError, match="corpus folder does not exist"):
+        load_corpus(tmp_path / "nope")
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(CorpusLoadError, match="corpus folder is a file, not a folder"):
+        load_corpus(tmp_path / "file")

@@ -1,7 +1,8 @@
 """Alembic environment for deadline-bot (online migrations only).
 
-URL: the config's `sqlalchemy.url` (set by `bot.store.upgrade`), else `DATABASE_URL`, else the
-SQLite default. On PostgreSQL an advisory lock serialises replicas upgrading at the same time.
+URL: the config's `sqlalchemy.url` (set by `bot.ops.db.upgrade`), else the settings' database
+(`DATABASE_URL`, else the SQLite default). On PostgreSQL an advisory lock serialises replicas
+upgrading at the same time.
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import text
 
-from bot.store import Base, database_url, make_engine
+# Every model module, so each table is on Base.metadata (autogenerate compares them all).
+import bot.ops.audit
+import bot.reminders.models  # noqa: F401
+from bot.ops.db import Base, make_engine
+from bot.ops.settings import DataSettings
 
 config = context.config
 if config.config_file_name and not config.attributes.get("programmatic"):
@@ -27,7 +32,8 @@ def run_migrations_online() -> None:
     if connection is not None:
         _run(connection)
         return
-    engine = make_engine(database_url(config.get_main_option("sqlalchemy.url")))
+    url = config.get_main_option("sqlalchemy.url") or DataSettings().database_url
+    engine = make_engine(url)
     try:
         with engine.connect() as conn:
             _run(conn)

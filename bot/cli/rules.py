@@ -1,0 +1,82 @@
+"""`deadline-bot run`, `ask` and `rules`: the rules, through the answering service."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from bot.cli.common import EXIT_ERROR, EXIT_OK, emit, print_json, service_for, today_of
+
+
+def _key_values(pairs: Sequence[str]) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"{pair!r}: parameters are written key=value")
+        params[key.strip()] = value.strip()
+    return params
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.reply import Reply
+
+    try:
+        params = _key_values(args.params)
+        today = today_of(args.today)
+    except ValueError as exc:
+        reply = Reply(status="invalid_input", rule=args.rule, message=str(exc))
+        return emit(reply, args.json)
+    return emit(service_for(args, today=today).run(args.rule, params), args.json)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from bot.reply import Reply
+
+    try:
+        today = today_of(args.today)
+    except ValueError as exc:
+        return emit(Reply(status="invalid_input", message=f"--today: {exc}"), args.json)
+    service = service_for(args, today=today)
+    return emit(service.ask(" ".join(args.text), surface="cli"), args.json)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from rules import RULES
+
+    service = service_for(args)
+    checks = service.rules_check() if args.check or args.json else {}
+    if args.json:
+        print_json(
+            [
+                {
+                    "id": spec.id,
+                    "title": spec.title,
+                    "jurisdiction": spec.jurisdiction,
+                    "aliases": list(spec.aliases),
+                    "params": [
+                        {
+                            "name": p.name,
+                            "kind": p.kind,
+                            "required": p.required,
+                            "description": p.description,
+                            "accepted": p.accepted(),
+                            "calendar": list(p.calendar),
+                        }
+                        for p in spec.params
+                    ],
+                    "state": checks[spec.id].state,
+                    "problems": list(checks[spec.id].problems),
+                }
+                for spec in RULES.values()
+            ]
+        )
+    else:
+        for spec in RULES.values():
+            params = " ".join(p.name if p.required else f"[{p.name}]" for p in spec.params)
+            state = f"  [{checks[spec.id].state}]" if checks else ""
+            print(f"{spec.id:32} {params}{state}")
+            if checks and checks[spec.id].state != "ok":
+                print(f"    {checks[spec.id].message}")
+    refused = [c for c in checks.values() if c.state != "ok"]
+    return EXIT_ERROR if refused and args.check else EXIT_OK

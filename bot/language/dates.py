@@ -1,0 +1,322 @@
+"""Reading dates and times out of question text: "2026-06-05", "6/5/26", "June 5th", "5 June",
+"Fri June 5 at 5pm", "tomorrow" — and what each date is (a withdrawal deadline, the primary, …)
+from the words around it.
+
+Only explicit forms are read; nothing is guessed from a lone number, so dateutil's fuzzy parser
+is deliberately not used — it invents dates out of counts and sums. Impossible dates ("Feb 30")
+and weekdays that do not match ("Friday June 4, 2026") are reported, never corrected.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+from datetime import date, time, timedelta
+
+from bot.language.text import MAX_ITEMS
+from rules.engine.facts import FactDate
+
+_MONTHS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_WEEKDAY = (
+    r"(?:(monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?,?\s+)?"
+)
+_ORD = r"(?:st|nd|rd|th)?"
+
+_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:t(\d{1,2}):(\d{2}))?\b")
+_NUMERIC = re.compile(
+    r"(?<![\d/$.,])\b"
+    + _WEEKDAY.replace("?:(", "?:(?P<wd>", 1)
+    + r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/%])"
+)
+_MONTH_DAY = re.compile(
+    r"\b" + _WEEKDAY + _MONTH + r"\s+(\d{1,2})" + _ORD + r"\b(?:,?\s*(\d{4})\b)?"
+)
+_DAY_MONTH = re.compile(
+    r"\b"
+    + _WEEKDAY
+    + r"(\d{1,2})"
+    + _ORD
+    + r"\s+(?:of\s+)?"
+    + _MONTH
+    + r"(?![a-z])"
+    + r"(?:,?\s*(\d{4})\b)?"
+)
+_RELATIVE = re.compile(r"\b(yesterday|today|tomorrow)\b")
+_AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
+_TIME_AFTER = re.compile(
+    r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?"
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon)\b|(\d{1,2}):(\d{2})\b)"
+)
+_TIME_BEFORE = re.compile(r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon))\s*(?:on\s+|,\s*)?$")
+ANY_TIME = re.compile(r"\b\d{1,2}(?::\d{2})?\s*" + _AMPM + r"|\bnoon\b|\b\d{1,2}:\d{2}\b")
+
+
+# Statute citations and section numbers are not counts.
+def _year(raw: str | None, today: date) -> int:
+    if raw is None:
+        return today.year
+    return 2000 + int(raw) if len(raw) == 2 else int(raw)
+
+
+def _weekday_problem(weekday: str | None, value: date, span: str) -> str | None:
+    if not weekday:
+        return None
+    if _WEEKDAYS[weekday[:3]] != value.weekday():
+        return f"{span.strip()!r}: {value:%B %-d, %Y} is a {value:%A}"
+    return None
+
+
+def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDate], str]:
+    """All dates in `low` (lowercased text), earliest first; returns text with them blanked."""
+    found: list[FactDate] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    def add(
+        start: int,
+        end: int,
+        y: int,
+        m: int,
+        d: int,
+        weekday: str | None,
+        report_invalid: bool,
+        clock: time | None = None,
+    ) -> None:
+        span = low[start:end]
+        taken.append((start, end))
+        try:
+            value = date(y, m, d)
+        except ValueError:
+            if report_invalid:
+                problems.append(f"{span.strip()!r} is not a valid date")
+            return
+        problem = _weekday_problem(weekday, value, span)
+        if problem:
+            problems.append(problem)
+        found.append(FactDate(value=value, time=clock, span=span, start=start))
+
+    def matches() -> Iterable[tuple[str, re.Match[str]]]:
+        for kind, rx in (
+            ("iso", _ISO),
+            ("md", _MONTH_DAY),
+            ("dm", _DAY_MONTH),
+            ("num", _NUMERIC),
+            ("rel", _RELATIVE),
+        ):
+            for m in rx.finditer(low):
+                yield kind, m
+
+    for kind, m in matches():
+        if len(taken) >= MAX_ITEMS:
+            problems.append(f"only the first {MAX_ITEMS} dates were read")
+            break
+        if not free(*m.span()):
+            continue
+        if kind == "iso":
+            clock = None
+            if m.group(4):
+                clock = _clock(int(m.group(4)), int(m.group(5)), None, problems, m.group(0))
+            add(
+                m.start(),
+                m.end(),
+                int(m.group(1)),
+                int(m.group(2)),
+                int(m.group(3)),
+                None,
+                True,
+                clock,
+            )
+        elif kind == "md":
+            add(
+                m.start(),
+                m.end(),
+                _year(m.group(4), today),
+                _MONTHS[m.group(2)[:3]],
+                int(m.group(3)),
+                m.group(1),
+                True,
+            )
+        elif kind == "dm":
+            add(
+                m.start(),
+                m.end(),
+                _year(m.group(4), today),
+                _MONTHS[m.group(3)[:3]],
+                int(m.group(2)),
+                m.group(1),
+                True,
+            )
+        elif kind == "num":
+            # "24/7" or "1/3" without a year is not reported; with a year it clearly meant a date.
+            add(
+                m.start(),
+                m.end(),
+                _year(m.group(4), today),
+                int(m.group(2)),
+                int(m.group(3)),
+                m.group("wd"),
+                m.group(4) is not None,
+            )
+        else:
+            shift = {"yesterday": -1, "today": 0, "tomorrow": 1}[m.group(1)]
+            taken.append(m.span())
+            found.append(
+                FactDate(value=today + timedelta(days=shift), span=m.group(0), start=m.start())
+            )
+
+    found.sort(key=lambda d: d.start)
+    for d in found:
+        _attach_time(low, d, problems)
+    chars = list(low)
+    for start, end in taken:
+        chars[start:end] = " " * (end - start)
+    return found, "".join(chars)
+
+
+def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: str) -> time | None:
+    if ampm:
+        if not 1 <= hour <= 12:
+            problems.append(f"{span.strip()!r} is not a valid time")
+            return None
+        hour = hour % 12 + (12 if ampm.startswith("p") else 0)
+    try:
+        return time(hour, minute)
+    except ValueError:
+        problems.append(f"{span.strip()!r} is not a valid time")
+        return None
+
+
+def _attach_time(low: str, d: FactDate, problems: list[str]) -> None:
+    """A time written right after ("June 5 at 5pm") or right before ("5 p.m. on June 5")."""
+    if d.time is not None:
+        return
+    end = d.start + len(d.span)
+    after = _TIME_AFTER.match(low, end, min(len(low), end + 24))
+    if after:
+        if after.group(4):
+            d.time = time(12, 0)
+        elif after.group(1):
+            d.time = _clock(
+                int(after.group(1)),
+                int(after.group(2) or 0),
+                after.group(3),
+                problems,
+                after.group(0),
+            )
+        else:
+            d.time = _clock(
+                int(after.group(5)), int(after.group(6)), None, problems, after.group(0)
+            )
+        return
+    before = _TIME_BEFORE.search(low, max(0, d.start - 20), d.start)
+    if before:
+        if before.group(4):
+            d.time = time(12, 0)
+        else:
+            d.time = _clock(
+                int(before.group(1)),
+                int(before.group(2) or 0),
+                before.group(3),
+                problems,
+                before.group(0),
+            )
+
+
+# Words near a date that say what the date is. Longer cues win over shorter ones they contain.
+_DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "withdrawal_deadline",
+        re.compile(
+            r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period)"
+            r"|(?:deadline|last\s+day|cut-?off|close)\s+(?:for|to|of)\s+(?:filing\s+|file\s+)?"
+            r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
+            r"|withdrawal\s+day"
+        ),
+    ),
+    (
+        "event_date",
+        re.compile(
+            r"\b(?:died|dies|dead|passed\s+away|passed|death|deceased|withdrew|withdrawn|withdraws"
+            r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down"
+            r"|disqualified|disqualification|ineligible)\b"
+        ),
+    ),
+    ("special_primary", re.compile(r"special\s+primary")),
+    ("primary", re.compile(r"\bprimary\b")),
+    (
+        "filing_deadline",
+        re.compile(
+            r"(?:filing|coc|certificate\s+of\s+candidacy|candidacy)\s+deadline"
+            r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
+            r"(?:cocs?|certificates?\s+of\s+candidacy)"
+        ),
+    ),
+    ("proclamation_deadline", re.compile(r"proclamation")),
+    ("general", re.compile(r"general\s+election")),
+]
+_ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
+_ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handicap
+
+
+def cue_spans(low: str) -> list[tuple[int, int, str]]:
+    """Role cues in text order; a cue inside a longer cue is dropped ("withdrawal" inside
+    "withdrawal deadline")."""
+    spans = sorted(
+        ((m.start(), m.end(), role) for role, rx in _DATE_ROLES for m in rx.finditer(low)),
+        key=lambda c: (c[0], c[0] - c[1]),
+    )
+    kept: list[tuple[int, int, str]] = []
+    reach = -1  # furthest end of any cue so far
+    for start, end, role in spans:
+        if end <= reach and not (kept and kept[-1][:2] == (start, end)):
+            continue
+        kept.append((start, end, role))
+        reach = max(reach, end)
+    return kept
+
+
+def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
+    starts = [c[0] for c in cues]
+    bounds = [(d.start, d.start + len(d.span)) for d in dates]
+    for i, d in enumerate(dates):
+        start, end = bounds[i]
+        lo = bisect.bisect_left(starts, start - _ROLE_BEFORE - 60)
+        hi = bisect.bisect_right(starts, end + _ROLE_AFTER)
+        # Only a neighbouring date can lie between this date and one of its cues.
+        between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds)]
+        best: tuple[int, str] | None = None
+        for cs, ce, role in cues[lo:hi]:
+            if ce <= start and start - ce <= _ROLE_BEFORE:
+                gap_lo, gap_hi, dist = ce, start, start - ce
+            elif cs >= end and cs - end <= _ROLE_AFTER:
+                gap_lo, gap_hi, dist = end, cs, cs - end + 8
+            else:
+                continue
+            # A cue separated from this date by another date belongs to that one.
+            if any(gap_lo <= s and e <= gap_hi for s, e in between):
+                continue
+            if best is None or dist < best[0]:
+                best = (dist, role)
+        d.role = best[1] if best else None

@@ -1,0 +1,234 @@
+"""Reading labelled facts out of question text: the event (withdrawal, death, …), the office,
+whether a ticket is opposed, the state, the kind of election, how a candidate was nominated,
+and the public-financing facts of § 15-106(d)(4)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from bot.language.text import blank
+from rules.engine.facts import Cause, Election, Event, Facts, Nomination, Office, State
+
+_EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
+    (
+        "withdrawal",
+        re.compile(
+            r"\bwithdr[ae]w(?:s|n|ing)?\b|\bwithdrawal\b|\b(?:dropped|drops?|dropping|pulled|pulls?"
+            r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
+            r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b"
+        ),
+    ),
+    (
+        "death",
+        re.compile(
+            r"\b(?:died|dies|dead|death|deceased|passed\s+away|passes\s+away|passing|killed)\b"
+            r"|\bpassed\s+on\b"
+        ),
+    ),
+    (
+        "disqualification",
+        re.compile(r"\bdisqualifi(?:ed|cation|es)\b|\bremoved\s+from\s+the\s+ballot\b"),
+    ),
+    ("ineligibility", re.compile(r"\bineligib(?:le|ility)\b|\bnot\s+eligible\b")),
+    ("disability", re.compile(r"\b(?:disabled|disability|incapacitated|incapacity)\b")),
+]
+_TO_EVENT: dict[str, Event | None] = {
+    "withdrawal": "withdrawal",
+    "death": "death",
+    "disqualification": "disqualification",
+    "ineligibility": "disqualification",
+    "disability": None,
+}
+
+_OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")
+_OFFICES: list[tuple[Office, re.Pattern[str]]] = [
+    (
+        "state",
+        re.compile(
+            r"\bstate\s+(?:rep(?:resentative)?s?|senat(?:e|or|ors)|house|legislat\w+)\b|\bstatewide\b"
+            r"|\b(?:lieutenant\s+|lt\.?\s+)?governor\b|\battorney\s+general\b"
+            r"|\bsecretary\s+of\s+(?:the\s+)?(?:commonwealth|state)\b|\btreasurer\b|\bauditor\b"
+            r"|\bdistrict\s+attorney\b|\bsheriff\b|\bcongress\w*\b"
+        ),
+    ),
+    (
+        "city",
+        re.compile(r"\bcity\s+council\w*|\bcity\b|\bmayor\w*|\balder\w*|\bward\b|\bcouncilors?\b"),
+    ),
+    (
+        "town",
+        re.compile(r"\btown\b|\bselect\s*(?:man|men|woman|women|board|person)\b|\bmoderator\b"),
+    ),
+]
+_OFFICE_NAME = re.compile(
+    r"\b(?:state\s+(?:rep(?:resentative)?|senator)|lieutenant\s+governor|lt\.?\s+gov(?:ernor)?"
+    r"|governor|attorney\s+general|secretary\s+of\s+(?:the\s+)?(?:commonwealth|state)"
+    r"|treasurer|auditor|district\s+attorney|sheriff|mayor|city\s+council(?:or)?"
+    r"|select\s*(?:man|men|woman|board)|town\s+(?:clerk|moderator)|school\s+committee)\b"
+)
+
+_UNOPPOSED = re.compile(
+    r"\bun(?:opposed|contested|challenged)\b|\bno\s+(?:primary\s+)?(?:opponents?|opposition"
+    r"|challengers?|competition)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:opponents?|opposition"
+    r"|challengers?)\b|\bnot\s+(?:opposed|contested)\b|\b(?:nobody|no\s+one)\s+(?:is\s+)?"
+    r"(?:running|ran)\s+against\b|\brun(?:s|ning)?\s+alone\b"
+)
+_OPPOSED = re.compile(
+    r"\bopposed\b|\bcontested\b|\bha(?:s|ve|d)\s+(?:an?\s+|one\s+or\s+more\s+)?(?:primary\s+)?"
+    r"(?:opponents?|challengers?)\b|\bfac(?:es|ed|ing)\s+(?:an?\s+)?(?:primary\s+)?"
+    r"(?:opponents?|challengers?|opposition)\b|\bcompetitive\b"
+)
+
+_STATES: list[tuple[State, re.Pattern[str]]] = [
+    ("md", re.compile(r"\bmaryland\b|\bMd\.|\bMD\b|\bannapolis\b|\bbaltimore\b", re.I)),
+    ("ma", re.compile(r"\bmassachusetts\b|\bmass\b\.?|\bboston\b", re.I)),
+]
+_STATE_CASED: list[tuple[State, re.Pattern[str]]] = [
+    ("md", re.compile(r"\bMD\b|\bMd\.")),
+    ("ma", re.compile(r"\bMA\b")),
+]
+
+_ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
+    (
+        "special-congressional",
+        re.compile(
+            r"\bspecial\b[^.?!]{0,40}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
+            r"|\bcongress\w*\s+special\b"
+        ),
+    ),
+    ("presidential", re.compile(r"\bpresident(?:ial)?\b")),
+    (
+        "gubernatorial",
+        re.compile(
+            r"\bgubernatorial\b|(?<!lieutenant )(?<!lt\. )(?<!lt )"
+            r"\bgovernor(?:'?s)?\s+(?:race|election|year)\b"
+            r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b|\bbaltimore\s+city\s+municipal\b"
+        ),
+    ),
+    ("regular", re.compile(r"\bregular\s+(?:general\s+)?election\b")),
+]
+_NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
+    ("nomination-papers", re.compile(r"\bnominat(?:ion|ing)\s+papers?\b|\bby\s+papers\b")),
+    ("convention", re.compile(r"\bconvention\b")),
+    ("caucus", re.compile(r"\bcaucus(?:es)?\b")),
+    (
+        "primary",
+        re.compile(
+            r"\b(?:nominated|chosen|selected|picked|elected)\s+(?:at|in|by)\s+(?:the\s+)?"
+            r"(?:state\s+|party\s+)?primary\b"
+            r"|\bprimary\s+(?:winner|nominee)\b|\b(?:won|wins?|winning)\s+the\s+primary\b|\bdirect\s+nomination\b"
+        ),
+    ),
+]
+
+_NOT = r"(?:did\s*n[o']?t|didnt|never|has\s*n[o']?t|hasnt|have\s*n[o']?t|havent|was\s*n[o']?t|not)"
+_GOT = r"(?:get|got|receive|received|take|took|taken|accept|accepted|qualify\s+for)"
+_PUBLIC = (
+    r"(?:any\s+|a\s+)?(?:primary\s+)?(?:public\s+)?(?:money|funds?|funding|contributions?"
+    r"|financing|matching\s+funds)"
+)
+_RECEIVED_NO = re.compile(
+    _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
+    r"|\bno\s+(?:primary\s+)?public\s+(?:money|funds?|contributions?)\b"
+    r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on)\s+(?:the\s+)?(?:primary\s+)?public"
+    r"\s+(?:money|funds?|financing|contributions?)"
+)
+_RECEIVED_YES = re.compile(
+    r"\b(?:got|received|receiving|took|accepted)\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
+)
+_EXCEEDED_NO = re.compile(
+    _NOT + r"\s+(?:exceed|go\s+over|went\s+over|overspend|surpass|break)\b"
+    r"|\bstay(?:ed|s)?\s+(?:under|within|below)\b|\b(?:within|under|below)\s+the\s+(?:primary\s+)?"
+    r"(?:expenditure\s+|spending\s+)?(?:limit|cap)\b"
+)
+_EXCEEDED_YES = re.compile(
+    r"\b(?:exceeded|exceeds|went\s+over|goes\s+over|overspent|over\s*spent|surpassed|broke"
+    r"|blew\s+(?:through|past))\b|\bover\s+the\s+(?:primary\s+)?(?:expenditure\s+|spending\s+)?"
+    r"(?:limit|cap)\b"
+)
+
+
+def _first(low: str, table: Iterable[tuple[str, re.Pattern[str]]]) -> list[tuple[int, str]]:
+    hits = []
+    for label, rx in table:
+        m = rx.search(low)
+        if m:
+            hits.append((m.start(), label))
+    return sorted(hits)
+
+
+def _spaces(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
+def _near_primary(low: str, m: re.Match[str]) -> bool:
+    window = low[max(0, m.start() - 40) : m.end() + 40]
+    return "primary" in window
+
+
+def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], facts: Facts) -> None:
+    """Fill `facts`' labelled fields from the question (`raw` cleaned, `low` lower-cased;
+    `cues` are the date-role cues, so a withdrawal *deadline* is not read as a withdrawal)."""
+    # A withdrawal *deadline* is not a withdrawal event.
+    event_text = low
+    for start, end, role in cues:
+        if role == "withdrawal_deadline":
+            event_text = blank(event_text, start, end)
+    causes = _first(event_text, _EVENTS)
+    if causes:
+        facts.cause = causes[0][1]  # type: ignore[assignment]
+        kinds = {_TO_EVENT[c] for _, c in causes} - {None}
+        if len(kinds) == 1:
+            facts.event = kinds.pop()
+        elif len(kinds) > 1:
+            facts.problems.append(
+                "the question mentions more than one of withdrawal, death and disqualification"
+            )
+
+    explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low)}
+    offices = explicit or {label for _, label in _first(low, _OFFICES)}
+    if len(offices) == 1:
+        facts.office = offices.pop()  # type: ignore[assignment]
+    name = _OFFICE_NAME.search(low)
+    facts.office_name = name.group(0) if name else None
+
+    unopposed = _UNOPPOSED.search(low)
+    opposed = _OPPOSED.search(_UNOPPOSED.sub(_spaces, low))
+    if unopposed and not opposed:
+        facts.opposed = False
+    elif opposed and not unopposed:
+        facts.opposed = True
+
+    states = {label for _, label in _first(raw, _STATES)}
+    states |= {label for _, label in _first(raw, _STATE_CASED)}
+    if len(states) == 1:
+        facts.state = states.pop()  # type: ignore[assignment]
+    elif states:
+        facts.problems.append("the question names both Maryland and Massachusetts")
+
+    elections = _first(low, _ELECTIONS)
+    if elections:
+        priority = [e for e, _ in _ELECTIONS]
+        facts.election = min((label for _, label in elections), key=priority.index)  # type: ignore[misc, arg-type]
+    nominations = _first(low, _NOMINATIONS)
+    if nominations:
+        facts.nomination = nominations[0][1]  # type: ignore[assignment]
+
+    no = next((m for m in _RECEIVED_NO.finditer(low) if _near_primary(low, m)), None)
+    yes = next(
+        (
+            m
+            for m in _RECEIVED_YES.finditer(_RECEIVED_NO.sub(_spaces, low))
+            if _near_primary(low, m)
+        ),
+        None,
+    )
+    if no:
+        facts.received_primary = False
+    elif yes:
+        facts.received_primary = True
+    if _EXCEEDED_NO.search(low):
+        facts.exceeded_primary_limit = False
+    elif _EXCEEDED_YES.search(low):
+        facts.exceeded_primary_limit = True

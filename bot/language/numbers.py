@@ -1,0 +1,208 @@
+"""Reading sums of money and counts out of question text: "$90,000", "1.5 million", "12,000
+registered voters", "three tickets" — and what each is (private contributions, the Fund, votes,
+…) from the words around it. A year ("2026") is kept apart.
+
+Numbers written in a form that is not read (scientific notation, negative, misplaced commas) are
+reported and blanked, never read in part.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from bot.language.text import MAX_ITEMS, blank
+from rules.engine.facts import FactAmount, FactCount
+from rules.values import MAX_DIGITS
+
+# Statute citations and section numbers are not counts.
+CITATION = re.compile(
+    r"§+\s*[\w.\-()]+|\b\d+-\d+(?:\([\w]+\))*|\b(?:c|ch|chapter|sec|section|art|article)\.?\s*\d+"
+    r"[a-z]?\b"
+)
+
+
+_NUMBER = re.compile(
+    r"(?<![\w.$])(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
+    r"(\s*(?:dollars|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
+)
+_MULTIPLIER = {  # the power of ten each word stands for
+    "k": 3,
+    "thousand": 3,
+    "m": 6,
+    "mm": 6,
+    "mil": 6,
+    "million": 6,
+    "b": 9,
+    "bn": 9,
+    "billion": 9,
+}
+_COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "registered_voters",
+        re.compile(
+            r"\s*(?:total\s+|active\s+|eligible\s+|registered\s+|qualified\s+)*(?:registered\s+)?"
+            r"voters?\b"
+        ),
+    ),
+    ("votes", re.compile(r"\s*(?:\w+\s+){0,1}votes?\b")),
+    ("signatures", re.compile(r"\s*(?:valid\s+)?signatures?\b")),
+    (
+        "tickets",
+        re.compile(
+            r"\s*(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|general\s+election\s+)*"
+            r"(?:tickets?|nominees?)\b"
+        ),
+    ),
+    (
+        "duration",
+        re.compile(
+            r"\s*(?:week[\s-]?day\s+|business\s+|calendar\s+)?"
+            r"(?:hours?|days?|weeks?|months?|years?)\b"
+        ),
+    ),
+]
+_WORD_NUMBERS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_WORD_TICKETS = re.compile(
+    r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
+    r"|gubernatorial\s+)*(?:tickets?|nominees?)\b"
+)
+_EACH_AFTER = re.compile(r"\s*(?:apiece|each|per\s+ticket)\b")
+_RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
+_MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
+    # (role, words just before, words just after)
+    (
+        "fund",
+        re.compile(r"\bfund\b[^$\d]{0,25}$"),
+        re.compile(r"^[^$\d]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
+    ),
+    (
+        "entitlement",
+        re.compile(r"\bentitle\w*[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
+        re.compile(r"^\s*(?:each\s+)?entitle\w*"),
+    ),
+    (
+        "private",
+        re.compile(r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"),
+        re.compile(r"^[^$\d]{0,12}\b(?:raised|in\s+(?:eligible\s+)?private|private)\b"),
+    ),
+]
+
+
+def _money_role(low: str, start: int, end: int) -> str | None:
+    before = low[max(0, start - 40) : start]
+    after = low[end : end + 30]
+    for role, _, rx_after in _MONEY_ROLES:
+        if rx_after.search(after):
+            return role
+    best: tuple[int, str] | None = None
+    for role, rx_before, _ in _MONEY_ROLES:
+        m = rx_before.search(before)
+        if m and (best is None or len(before) - m.start() < best[0]):
+            best = (len(before) - m.start(), role)
+    return best[1] if best else None
+
+
+# Numbers written in a form that is not read: each is refused with the reason and blanked, never
+# read in part ("1e400" is not 1, "-123,456" is not 123,456, "123,4567" is not 123,456).
+_UNREAD_NUMBERS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"(?<![\w.])\$?\s?\d[\d,]*(?:\.\d+)?e[+-]?\d+\b"),
+        "is in scientific notation, which I don't read; write the number out in full",
+    ),
+    (
+        # A minus sign (hyphen, U+2212, or the en dash editors substitute) right before the
+        # number or its $: "1 - 5", "5-903" and "5–10" are not negatives.
+        re.compile(r"(?<![\w.,/\-−–])(?:[-−–]\$?|\$[-−–])\d[\d,]*(?:\.\d+)?"),
+        "is negative; amounts and counts can't be",
+    ),
+    (
+        # Digits joined by commas that are neither thousands groups nor a list of numbers of
+        # four digits or more ("500000,600000"): "1,23", "123,4567".
+        re.compile(
+            r"(?<![\w.,$])\$?(?!\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]))"
+            r"(?!\d{4,}(?:,\d{4,})+(?![\d,]))\d+(?:,\d+)+(?:\.\d+)?(?![\d,])"
+        ),
+        "has its commas in the wrong places; write it like 123,456 or 123456",
+    ),
+]
+
+
+def _unread_numbers(low: str, problems: list[str]) -> str:
+    """Report numbers written in forms we refuse (see `_UNREAD_NUMBERS`); return `low` with
+    them blanked so no part of them is read as a number."""
+    for rx, why in _UNREAD_NUMBERS:
+        for m in rx.finditer(low):
+            problems.append(f"{m.group(0).strip()[:40]!r} {why}")
+            low = blank(low, m.start(), m.end())
+    return low
+
+
+def read_numbers(
+    low: str, problems: list[str]
+) -> tuple[list[FactAmount], list[FactCount], list[int]]:
+    amounts: list[FactAmount] = []
+    counts: list[FactCount] = []
+    years: list[int] = []
+    low = _unread_numbers(low, problems)
+    for m in _NUMBER.finditer(low):
+        if len(amounts) + len(counts) + len(years) >= MAX_ITEMS:
+            problems.append(f"only the first {MAX_ITEMS} numbers were read")
+            break
+        dollar, raw, mult, dollars, percent = m.groups()
+        if percent:
+            continue
+        digits = raw.replace(",", "")
+        if len(digits) > MAX_DIGITS:
+            problems.append(f"{m.group(0).strip()[:40]!r} is far too large to be a count or amount")
+            continue
+        # Built from the digits and a power of ten, so exact (multiplying would round at 28
+        # significant digits).
+        value = Decimal(f"{digits}E{_MULTIPLIER[mult] if mult else 0}")
+        rest = low[m.end() : m.end() + 40]
+        noun = next((role for role, rx in _COUNT_NOUNS if rx.match(rest)), None)
+        if dollar or dollars or (mult and noun is None):
+            amounts.append(
+                FactAmount(
+                    value=Decimal(int(value)) if value == value.to_integral() else value,
+                    span=m.group(0).strip(),
+                    start=m.start(),
+                    role=_money_role(low, m.start(), m.end()),
+                    each=bool(_EACH_AFTER.match(low, m.end())),
+                )
+            )
+            continue
+        if value != value.to_integral():
+            continue
+        number = int(value)
+        if (
+            noun is None
+            and not mult
+            and "," not in raw
+            and len(raw) == 4
+            and 1900 <= number <= 2199
+        ):
+            years.append(number)
+            continue
+        if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
+            noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
+        counts.append(FactCount(value=number, span=m.group(0).strip(), start=m.start(), role=noun))
+    for m in _WORD_TICKETS.finditer(low):
+        counts.append(
+            FactCount(
+                value=_WORD_NUMBERS[m.group(1)], span=m.group(0), start=m.start(), role="tickets"
+            )
+        )
+    counts.sort(key=lambda c: c.start)
+    return amounts, counts, years

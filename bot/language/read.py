@@ -1,0 +1,64 @@
+"""`extract()`: everything a question states — dates, money, counts and labelled facts — as
+`rules.engine.facts.Facts`, and `params_for()`: those facts as one rule's parameters.
+
+`extract()` never raises on user text: impossible dates ("2026-13-45", "Feb 30") are listed in
+`Facts.problems`, and only the first `MAX_CHARS` characters are read so a 100 KB paste stays
+fast. Money is `Decimal`; dates are `datetime.date`; a time of day stays separate until a rule
+needs a tz-aware `datetime` in America/New_York (`FactDate.as_datetime`).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
+from bot.language.facts import read_labelled_facts
+from bot.language.numbers import CITATION, read_numbers
+from bot.language.text import MAX_CHARS, blank, clean
+from rules.engine.facts import Facts
+from rules.registry import RULES
+
+
+def extract(text: str, *, today: date) -> Facts:
+    """Read dates, money, counts and labelled facts from one question.
+
+    `today` is the caller's date in America/New_York; it resolves "today", "tomorrow", and dates
+    written without a year.
+    """
+    problems: list[str] = []
+    truncated = len(text) > MAX_CHARS
+    raw = clean(text[:MAX_CHARS])
+    low = raw.lower()
+
+    dates, rest = find_dates(low, today, problems)
+    cues = cue_spans(low)
+    label_dates(cues, dates)
+    # Times, citations and date spans are not counts or sums.
+    for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
+        rest = blank(rest, m.start(), m.end())
+    amounts, numbers, years = read_numbers(rest, problems)
+
+    result = Facts(
+        dates=dates,
+        amounts=amounts,
+        money=[a.value for a in amounts],
+        numbers=numbers,
+        counts=[c.value for c in numbers if c.role not in ("duration", "rate")],
+        year=years[0] if years else None,
+        problems=problems,
+        truncated=truncated,
+    )
+
+    read_labelled_facts(raw, low, cues, result)
+    return result
+
+
+def params_for(rule_id: str, facts: Facts) -> dict[str, object]:
+    """The rule's parameters (by their public names) that the question supplied.
+
+    Only what the text states; calendar defaults are the rule's business. Unknown rules → {}.
+    """
+    spec = RULES.get(rule_id)
+    if spec is None or spec.from_facts is None:
+        return {}
+    return spec.from_facts(facts)

@@ -1,0 +1,1 @@
+"""Deadline reminders: subscriptions, planning, the dispatcher, commands, iCalendar export."""

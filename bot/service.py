@@ -1,0 +1,297 @@
+"""The answering service: the one path from a question to a cited answer, for every face.
+
+`deadline-bot ask/run/rules/cite/ics`, `/deadline`, `/cite`, mentions, DMs, buttons, App Home,
+the reminder dispatcher and audit reproduction all call one `AnswerService`. It is built with
+an explicit statute corpus, calendar set, clock and settings (`from_settings` loads them from
+the folders the settings name) and nothing below it reaches for a global or the environment, so
+`ask --corpus DIR` answers from DIR and `--today` moves "today" for everything.
+
+Text is either a structured command (`md-successor-lt-gov event=death event_date=2026-05-01`,
+or an alias such as `successor ...`) or a free-text question, which is matched to a rule and has
+its parameters read from the words. Below the matcher's confidence threshold the answer is
+`no_match` with suggestions, never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from bot.language import build_matcher, params_for, read_facts
+from bot.ops.clock import Clock, SystemClock, local_day
+from bot.ops.settings import DataSettings
+from bot.reply import ParamPrompt, PromptKind, Reply
+from bot.sanitize import sanitize
+from rules import RULES, resolve, run
+from rules.calendar import PACKAGED_DIR, CalendarSet, load_calendars
+from rules.engine import Param, RuleSpec
+from rules.registry import RuleCheck, check_rules
+from rules.result import Result
+from rules.season import SeasonDeadline, season_deadlines
+from rules.values import param_strings
+from statutes import CitationError, Corpus, default_corpus
+from statutes.corpus import DEFAULT_XML_DIR
+
+MAX_ECHO = 300  # characters of the question kept in the reply (it is echoed back, escaped)
+MAX_READ = 10_000  # characters of a structured command read for `key=value` words
+_KEY_VALUE = re.compile(r"^([a-z_]+)=(.*)$", re.IGNORECASE)
+_PROMPT_KINDS: dict[str, PromptKind] = {
+    "date": "date",
+    "datetime": "datetime",
+    "date_or_datetime": "date",
+    "choice": "choice",
+    "bool": "choice",
+    "int": "number",
+    "money": "money",
+    "money_list": "text",
+}
+
+HELP = (
+    "Ask me a deadline question in plain words, e.g. “LG candidate died May 1 2026, successor "
+    "deadline?”, or run a rule directly: `md-successor-lt-gov event=death "
+    "event_date=2026-05-01`. {list} shows the rules; {cite} quotes a "
+    "subsection. Every answer quotes the statute text it relied on."
+)
+
+
+class AnswerService:
+    """Answers questions and commands from one corpus, calendar set and clock."""
+
+    def __init__(
+        self, *, corpus: Corpus, calendars: CalendarSet, clock: Clock, settings: DataSettings
+    ) -> None:
+        self.corpus = corpus
+        self.calendars = calendars
+        self.clock = clock
+        self.settings = settings
+        self.matcher = build_matcher(RULES)
+
+    @classmethod
+    def from_settings(
+        cls,
+        settings: DataSettings,
+        *,
+        clock: Clock | None = None,
+        corpus_dir: Path | None = None,
+        calendars_dir: Path | None = None,
+    ) -> AnswerService:
+        """The service for the folders given, else those the settings name, else the packaged
+        ones. Raises `CorpusLoadError` / `CalendarError` (each names its folder or file)."""
+        return cls(
+            # Parsed once per folder and process (the statute XML is the slow part to load).
+            corpus=default_corpus(corpus_dir_of(settings, corpus_dir)),
+            calendars=load_calendars(calendars_dir_of(settings, calendars_dir)),
+            clock=clock or SystemClock(),
+            settings=settings,
+        )
+
+    def today(self) -> date:
+        """Today in America/New_York, by the service's clock."""
+        return local_day(self.clock.now())
+
+    # --- questions and commands ------------------------------------------------------------
+    def ask(self, text: str, *, surface: str = "cli", today: date | None = None) -> Reply:
+        """Answer one question or command (`today`: the service's day unless given). Never
+        raises for anything a user can type."""
+        day = today or self.today()
+        raw = text or ""
+        stripped = sanitize(raw).strip()
+        word = stripped.lower()
+        commands = _commands(surface)
+        if word in ("", "help", "?", "hi", "hello"):
+            return Reply(status="help", text_in=_echo(raw), message=HELP.format(**commands))
+        if word in ("list", "rules"):
+            return Reply(
+                status="help", text_in=_echo(raw), message="Rules I can run:\n" + list_rules()
+            )
+
+        structured = _structured(stripped[:MAX_READ])
+        if structured is not None:
+            spec, params, rest = structured
+            if rest:
+                # "signatures 123,456 voters": the rule is named, the values are in words.
+                facts = read_facts(" ".join(rest), today=day)
+                if facts.problems:
+                    return _unreadable(raw, spec.id, facts.problems, 1.0)
+                params = {**param_strings(params_for(spec.id, facts)), **params}
+            return self.run(spec.id, params, text_in=raw, confidence=1.0, today=day)
+
+        matched = self.matcher.match(stripped)
+        suggestions = [rule for rule, _ in matched.candidates[:3]]
+        if matched.decision == "no_match":
+            return Reply(
+                status="no_match",
+                text_in=_echo(raw),
+                message=(
+                    "I can't tell which deadline rule that question is about, so I won't guess. "
+                    + ("It may be outside what I cover. " if not suggestions else "")
+                    + f"{commands['list']} lists the rules I can run; or name one directly."
+                ),
+                suggestions=suggestions,
+                confidence=matched.confidence,
+            )
+        if matched.decision == "ambiguous":
+            return Reply(
+                status="ambiguous",
+                text_in=_echo(raw),
+                message="That could be more than one rule. Which did you mean?",
+                suggestions=(list(matched.choices) or suggestions)[:3],
+                confidence=matched.confidence,
+            )
+        rule = matched.rule or suggestions[0]
+        facts = read_facts(stripped, today=day)
+        if facts.problems:
+            return _unreadable(raw, rule, facts.problems, matched.confidence)
+        params = param_strings(params_for(rule, facts))
+        return self.run(rule, params, text_in=raw, confidence=matched.confidence, today=day)
+
+    def run(
+        self,
+        rule: str,
+        params: Mapping[str, str],
+        *,
+        text_in: str = "",
+        confidence: float | None = None,
+        today: date | None = None,
+    ) -> Reply:
+        """Run one rule invocation (`RULE key=value …` as typed) and wrap its result."""
+        spec = resolve(rule)
+        result = run(
+            rule,
+            params,
+            today=today or self.today(),
+            corpus=self.corpus,
+            calendars=self.calendars,
+        )
+        reply = Reply(
+            status=result.status,
+            text_in=_echo(text_in),
+            rule=spec.id if spec else rule,
+            params=dict(params),
+            result=result,
+            confidence=confidence,
+        )
+        if spec is not None and result.status == "needs_input":
+            reply.prompts = prompts_for(spec, result.missing)
+        return reply
+
+    def complete(self, rule: str, params: Mapping[str, str]) -> Reply:
+        """Finish a needs_input invocation with the values the user supplied."""
+        return self.run(rule, {k: v for k, v in params.items() if v != ""})
+
+    def cite(self, text: str) -> Reply:
+        """`/cite TEXT`: a subsection's text, verbatim, with its ancestors' lead-in."""
+        try:
+            node = self.corpus.lookup(text)
+        except CitationError as exc:
+            return Reply(status="invalid_input", text_in=_echo(text), message=str(exc))
+        return Reply(status="cite", text_in=_echo(text), extra=node.as_dict())
+
+    # --- the season, audit and health ------------------------------------------------------
+    def season(
+        self, calendar_id: str, rule_ids: list[str] | None = None, *, today: date | None = None
+    ) -> list[SeasonDeadline]:
+        """Every answered deadline of `calendar_id` (optionally only `rule_ids`), by date.
+        Raises KeyError for a calendar the service does not have."""
+        return season_deadlines(
+            calendar_id,
+            today=today or self.today(),
+            rule_ids=rule_ids,
+            corpus=self.corpus,
+            calendars=self.calendars,
+        )
+
+    def reproduce(self, audit_row: Mapping[str, Any]) -> Result:
+        """Run an audited invocation again, on the audited request day."""
+        rule, params, day = audit_row.get("rule"), audit_row.get("params"), audit_row.get("today")
+        if not rule or params is None or day is None:
+            raise ValueError(
+                f"audit row {audit_row.get('id')} holds no rule invocation to reproduce"
+            )
+        return run(rule, params, today=day, corpus=self.corpus, calendars=self.calendars)
+
+    def rules_check(self) -> dict[str, RuleCheck]:
+        """Each rule's pinned statute text compared with the corpus: ok or refused."""
+        return check_rules(self.corpus)
+
+
+def corpus_dir_of(settings: DataSettings, given: Path | None = None) -> Path:
+    """The statute folder: `given`, else `DEADLINE_BOT_CORPUS`, else the packaged one."""
+    return given or settings.deadline_bot_corpus or DEFAULT_XML_DIR
+
+
+def calendars_dir_of(settings: DataSettings, given: Path | None = None) -> Path:
+    """The calendar folder: `given`, else `DEADLINE_BOT_CALENDARS`, else the packaged one."""
+    return given or settings.deadline_bot_calendars or PACKAGED_DIR
+
+
+def _commands(surface: str) -> dict[str, str]:
+    """How to list the rules and quote a subsection, as typed where the question came from
+    (`deadline-bot list` does not exist; `list` works in Slack)."""
+    if surface == "cli":
+        return {"list": "`deadline-bot rules`", "cite": "`deadline-bot cite 5-903(b)(2)(ii)`"}
+    return {"list": "`list`", "cite": "`/cite 5-903(b)(2)(ii)`"}
+
+
+def _echo(text: str) -> str:
+    text = sanitize(text).strip()
+    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"
+
+
+def list_rules() -> str:
+    return "\n".join(f"• {spec.id} — {spec.title}" for spec in RULES.values())
+
+
+def prompts_for(spec: RuleSpec, names: list[str]) -> list[ParamPrompt]:
+    """A prompt (date picker, choice, text) for each missing parameter of `spec`."""
+    out = []
+    for name in names:
+        param: Param | None = spec.param(name)
+        if param is None:
+            continue
+        if param.kind == "choice":
+            choices = list(param.choices)
+        else:
+            choices = ["yes", "no"] if param.kind == "bool" else []
+        out.append(
+            ParamPrompt(
+                name=name,
+                description=param.description,
+                kind=_PROMPT_KINDS[param.kind],
+                choices=choices,
+            )
+        )
+    return out
+
+
+def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
+    """`RULE key=value ...` → (spec, params, leftover words), if the first word names a rule."""
+    words = text.split()
+    if not words:
+        return None
+    spec = resolve(words[0])
+    if spec is None:
+        return None
+    params: dict[str, str] = {}
+    rest: list[str] = []
+    for word in words[1:]:
+        m = _KEY_VALUE.match(word)
+        if m:
+            params[m.group(1).lower()] = m.group(2)
+        else:
+            rest.append(word)
+    return spec, params, rest
+
+
+def _unreadable(raw: str, rule: str, problems: list[str], confidence: float | None) -> Reply:
+    """Something in the text can't be read as written: say what, and answer nothing."""
+    return Reply(
+        status="invalid_input",
+        text_in=_echo(raw),
+        rule=rule,
+        message="I couldn't read part of that: " + "; ".join(problems) + ".",
+        confidence=confidence,
+    )

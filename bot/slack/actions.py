@@ -1,0 +1,191 @@
+"""The buttons and pickers of our own messages: "Show work", "Share in channel", a missing value
+picked for a needs-input answer, a suggested rule, and a reminder's "Stop these reminders".
+
+A button whose id or value we cannot read (we never made it, or it is out of date) gets a
+polite "not valid any more", never an exception.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+from slack_bolt import Ack, App
+
+from bot.ops.db import INTEGER_ID_MAX
+from bot.reminders.commands import unsubscribe
+from bot.render.answer import (
+    COMPLETE_PREFIX,
+    PICK_PREFIX,
+    SHARE,
+    SHOW_WORK,
+    decode_known_params,
+    parse_complete_action_id,
+    render_result,
+    trace_blocks,
+)
+from bot.render.blocks import MAX_MESSAGE_BLOCKS, context, escape
+from bot.render.reminders import UNSUBSCRIBE_ACTION
+from bot.reply import Reply
+from bot.slack.payloads import (
+    action_value,
+    channel_of,
+    json_value,
+    obj,
+    response_url_of,
+    text_of,
+    user_of,
+)
+
+if TYPE_CHECKING:
+    from bot.slack.app import SlackSurfaces
+
+log = logging.getLogger(__name__)
+
+NO_SUCH_REMINDER = (
+    "That reminder no longer exists (or the button is not valid any more). "
+    "`/deadline reminders` lists the current ones."
+)
+
+
+def register(app: App, surfaces: SlackSurfaces) -> None:
+    """Our action ids (see `bot.render.answer` and `bot.render.reminders`)."""
+    delivery = surfaces.delivery
+    service = surfaces.service
+
+    @app.action(SHOW_WORK)
+    def on_show_work(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        ack()
+        url = response_url_of(body)
+
+        def work() -> None:
+            command = text_of(action.get("value"))
+            reply = service.ask(command, surface="slack")
+            delivery.respond(
+                url,
+                text=f"How I got there: {escape(command)}",
+                blocks=trace_blocks(reply),
+                response_type="ephemeral",
+                replace_original=False,
+            )
+
+        delivery.submit("show_work", work, delivery.respond_polite(url))
+
+    @app.action(SHARE)
+    def on_share(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        ack()
+        url = response_url_of(body)
+        value = json_value(action)
+        if value is None:
+            delivery.respond_stale("share", url)
+            return
+
+        def work() -> None:
+            user = user_of(body) or ""
+            asked = text_of(value.get("v"))
+            if value.get("k") == "cite":
+                reply = service.cite(asked).model_copy(update={"text_in": asked})
+            else:
+                reply = service.ask(asked, surface="slack")
+                reply = reply.model_copy(
+                    update={"text_in": text_of(value.get("q")) or reply.text_in}
+                )
+            fallback, blocks = render_result(reply)
+            shared_by = context(f"Shared by <@{re.sub(r'[^A-Z0-9]', '', user)}>")
+            delivery.respond(
+                url,
+                text=fallback,
+                blocks=[shared_by, *blocks][:MAX_MESSAGE_BLOCKS],
+                response_type="in_channel",
+                replace_original=False,
+            )
+
+        delivery.submit("share", work, delivery.respond_polite(url))
+
+    @app.action(re.compile("^" + re.escape(COMPLETE_PREFIX)))
+    def on_complete(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """A needs_input picker answered: finish the same invocation with the new value."""
+        ack()
+        url = response_url_of(body)
+        try:
+            rule, param = parse_complete_action_id(text_of(action.get("action_id")))
+        except ValueError:
+            delivery.respond_stale("complete", url)
+            return
+        param = param.split("|", 1)[0]  # boolean buttons carry "|<index>" after the param
+
+        def work() -> None:
+            params = decode_known_params(text_of(action.get("block_id")))
+            params[param] = action_value(action)
+            reply = service.complete(rule, params)
+            answer_in_place(surfaces, reply, body, url, reply.command)
+
+        delivery.submit("complete", work, delivery.respond_polite(url))
+
+    @app.action(re.compile("^" + re.escape(PICK_PREFIX)))
+    def on_pick_rule(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """A suggestion / "which did you mean?" button: run that rule for the original text."""
+        ack()
+        url = response_url_of(body)
+        value = json_value(action)
+        rule = text_of(value.get("r")) if value else ""
+        if value is None or not rule:
+            delivery.respond_stale("pick_rule", url)
+            return
+        original = text_of(value.get("t"))
+
+        def work() -> None:
+            # "RULE <the question>": the named rule, its parameters read from the question.
+            reply = service.ask(f"{rule} {original}", surface="slack")
+            reply = reply.model_copy(update={"text_in": original})
+            answer_in_place(surfaces, reply, body, url, original)
+
+        delivery.submit("pick_rule", work, delivery.respond_polite(url))
+
+    @app.action(UNSUBSCRIBE_ACTION)
+    def on_unsubscribe(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """The reminder message's unsubscribe button (value: the subscription id)."""
+        ack()
+        url = response_url_of(body)
+        raw = text_of(action.get("value")).strip()
+        digits = raw.isascii() and raw.isdigit() and len(raw) <= len(str(INTEGER_ID_MAX))
+        subscription_id = int(raw) if digits else 0
+        if not 0 < subscription_id <= INTEGER_ID_MAX:  # no such row can exist: do not ask
+            log.info("ignored an unsubscribe button with a malformed id")
+            delivery.submit("unsubscribe", lambda: _no_such_reminder(surfaces, url), lambda: None)
+            return
+
+        def work() -> None:
+            outcome = unsubscribe(
+                surfaces.reminders_engine(),
+                subscription_id,
+                user_id=user_of(body) or "",
+                is_admin=surfaces.is_admin,
+                now=service.clock.now(),
+            )
+            delivery.respond(
+                url,
+                text=escape(outcome.text),
+                blocks=outcome.blocks,
+                response_type="ephemeral",
+                replace_original=False,
+            )
+
+        delivery.submit("unsubscribe", work, delivery.respond_polite(url))
+
+
+def answer_in_place(
+    surfaces: SlackSurfaces, reply: Reply, body: dict[str, Any], url: str | None, asked: str
+) -> None:
+    """Record an answer reached through a button and replace the message with it."""
+    surfaces.record("action", asked, reply, user_of(body), channel_of(body))
+    ephemeral = bool(obj(body.get("container")).get("is_ephemeral"))
+    fallback, blocks = render_result(reply, share=ephemeral)
+    surfaces.delivery.respond(url, text=fallback, blocks=blocks, replace_original=True)
+
+
+def _no_such_reminder(surfaces: SlackSurfaces, url: str | None) -> None:
+    surfaces.delivery.respond(
+        url, text=NO_SUCH_REMINDER, response_type="ephemeral", replace_original=False
+    )

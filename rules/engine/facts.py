@@ -1,0 +1,117 @@
+"""The typed facts a question states: dates (with a time and a role when the text gives them),
+sums of money, counts, the year, and a few labelled facts (event, office, opposed, …).
+
+`bot.language` reads them from free text; each rule's `from_facts` (its statute folder's
+`params.py`) maps them onto its parameters. Only what the text states is here: nothing is a
+guess, and every field is optional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from datetime import time as ClockTime  # the field FactDate.time shadows the type name
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from rules.values import TZ
+
+Event = Literal["withdrawal", "death", "disqualification"]
+Cause = Literal["withdrawal", "death", "disqualification", "ineligibility", "disability"]
+Office = Literal["state", "city", "town"]
+State = Literal["md", "ma"]
+Election = Literal["gubernatorial", "presidential", "special-congressional", "regular"]
+Nomination = Literal["primary", "convention", "caucus", "nomination-papers"]
+
+
+class FactDate(BaseModel):
+    """One date found in the text, with the clock time written next to it (if any)."""
+
+    value: date
+    time: ClockTime | None = None
+    span: str
+    start: int = 0
+    role: str | None = None  # event_date, withdrawal_deadline, primary, special_primary, ...
+
+    def as_datetime(self) -> datetime | None:
+        """The tz-aware moment (America/New_York), only when a time was written."""
+        if self.time is None:
+            return None
+        return datetime.combine(self.value, self.time, tzinfo=TZ)
+
+    def as_param(self) -> date | datetime:
+        """The datetime when a time was given, else the date."""
+        return self.as_datetime() or self.value
+
+
+class FactAmount(BaseModel):
+    """A sum of money and what the nearby words say it is (private, fund, entitlement)."""
+
+    value: Decimal
+    span: str
+    start: int = 0
+    role: str | None = None
+    each: bool = False  # "$500,000 each": one amount per ticket
+
+
+class FactCount(BaseModel):
+    """A plain count (voters, votes, tickets) and the noun that follows it."""
+
+    value: int
+    span: str
+    start: int = 0
+    role: str | None = None  # registered_voters, votes, tickets, signatures, ...
+
+
+class Facts(BaseModel):
+    """Everything a question states; every field is optional."""
+
+    dates: list[FactDate] = Field(default_factory=list)
+    money: list[Decimal] = Field(default_factory=list)
+    amounts: list[FactAmount] = Field(default_factory=list)  # money, with roles
+    counts: list[int] = Field(default_factory=list)
+    numbers: list[FactCount] = Field(default_factory=list)  # counts, with roles
+    year: int | None = None
+    event: Event | None = None
+    cause: Cause | None = None  # finer than `event`: ineligibility, disability (Mass. § 14)
+    office: Office | None = None
+    office_name: str | None = None  # the words used: "state rep", "mayor", "governor", ...
+    opposed: bool | None = None
+    state: State | None = None
+    election: Election | None = None
+    nomination: Nomination | None = None
+    received_primary: bool | None = None
+    exceeded_primary_limit: bool | None = None
+    problems: list[str] = Field(default_factory=list)
+    truncated: bool = False
+
+    def date_with_role(self, role: str) -> FactDate | None:
+        """The first date labelled `role`."""
+        return next((d for d in self.dates if d.role == role), None)
+
+    def only_date(self, roles: tuple[str | None, ...]) -> FactDate | None:
+        """The one date whose role is in `roles` (None: unlabelled), if exactly one is."""
+        found = [d for d in self.dates if d.role in roles]
+        return found[0] if len(found) == 1 else None
+
+    def count(self, role: str) -> int | None:
+        """The count labelled `role`, else the only unlabelled one (never a guess)."""
+        return _by_role(self.numbers, role)
+
+    def amount(self, role: str) -> Decimal | None:
+        """The sum labelled `role`, else the only unlabelled one (never a guess)."""
+        return _by_role(self.amounts, role)
+
+    def year_only(self) -> dict[str, object]:
+        """The `year` parameter, when the question states a year."""
+        return {"year": self.year} if self.year else {}
+
+
+def _by_role(items: Sequence[FactAmount] | Sequence[FactCount], role: str) -> Any:
+    labelled = [i.value for i in items if i.role == role]
+    if labelled:
+        return labelled[0]
+    plain = [i.value for i in items if i.role is None]
+    return plain[0] if len(plain) == 1 else None

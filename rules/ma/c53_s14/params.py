@@ -1,0 +1,52 @@
+"""What a question states for c. 53 § 14's rules."""
+
+from __future__ import annotations
+
+import re
+
+from rules.engine.facts import Facts
+
+_LT_GOVERNOR = re.compile(r"\b(?:lieutenant|lt\.?)\s*gov(?:ernor)?\b|\blg\b")
+_GOVERNOR = re.compile(r"\bgovernor\b")
+
+
+def vacancy_certificate(facts: Facts) -> dict[str, object]:
+    """Sentence 7: the last day (and hour) for withdrawals, and the kind of office."""
+    p: dict[str, object] = {}
+    found = facts.date_with_role("withdrawal_deadline") or facts.only_date((None, "event_date"))
+    if found:
+        p["withdrawal_deadline"] = found.as_param()
+    if facts.office:
+        p["office"] = facts.office
+    return p
+
+
+def delegates(facts: Facts) -> dict[str, object]:
+    """Sentence 4: the votes cast."""
+    n = facts.count("votes")
+    return {"votes": n} if n is not None else {}
+
+
+def who_fills(facts: Facts) -> dict[str, object]:
+    """Sentences 1–3 and 6: how the candidate was nominated, the office, the cause, and the
+    primary the nomination came from when the question dates it."""
+    p: dict[str, object] = {}
+    # Sentence 2 of c. 53 § 14 singles out governor and lieutenant governor: keep which.
+    office: str | None = facts.office
+    named = (facts.office_name or "").lower()
+    if _LT_GOVERNOR.search(named):
+        office = "lieutenant-governor"
+    elif _GOVERNOR.search(named):
+        office = "governor"
+    for name, value in (
+        ("nomination", facts.nomination),
+        ("office", office),
+        ("cause", facts.cause),
+    ):
+        if value:
+            p[name] = value
+    # 2025 Mass. Acts c. 34 § 4 turns on which primary the nomination came from.
+    primary = facts.date_with_role("primary")
+    if primary:
+        p["primary_date"] = primary.value
+    return p

@@ -1,0 +1,49 @@
+"""What a question states for § 15-106's rules (the schedule rule needs only the year:
+`Facts.year_only`)."""
+
+from __future__ import annotations
+
+from rules.engine.facts import Facts
+
+
+def primary(facts: Facts) -> dict[str, object]:
+    """(c): private contributions raised, and whether the ticket is opposed."""
+    p: dict[str, object] = {}
+    amount = facts.amount("private")
+    if amount is not None:
+        p["private_contributions"] = amount
+    if facts.opposed is not None:
+        p["opposed"] = facts.opposed
+    return p
+
+
+def proration(facts: Facts) -> dict[str, object]:
+    """(b): the Fund, and each ticket's full entitlement."""
+    if not facts.amounts:
+        return {}
+    fund = next((a for a in facts.amounts if a.role == "fund"), facts.amounts[0])
+    p: dict[str, object] = {"fund": fund.value}
+    rest = [a.value for a in facts.amounts if a is not fund]
+    others = [a for a in facts.amounts if a is not fund]
+    tickets = [c.value for c in facts.numbers if c.role == "tickets"]
+    if len(others) == 1 and others[0].each and tickets:
+        rest = rest * tickets[0]  # "three tickets entitled to $500,000 each"
+    if rest:
+        p["entitlements"] = rest
+    return p
+
+
+def general(facts: Facts) -> dict[str, object]:
+    """(d): the money remaining, the nominee tickets, and the (d)(3)/(d)(4) facts."""
+    p: dict[str, object] = {}
+    amount = facts.amount("fund")
+    if amount is not None:
+        p["fund_remaining"] = amount
+    tickets = [c.value for c in facts.numbers if c.role == "tickets"]
+    if tickets:
+        p["nominee_tickets"] = tickets[0]
+    for name in ("opposed", "received_primary", "exceeded_primary_limit"):
+        value = getattr(facts, name)
+        if value is not None:
+            p[name] = value
+    return p

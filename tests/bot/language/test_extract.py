@@ -1,0 +1,467 @@
+"""Parameters pulled from free text: each supported form, roles, problems and hostile input."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+import yaml
+
+from bot.language import extract, params_for
+from bot.language.text import MAX_ITEMS
+from rules.values import param_strings
+
+TODAY = date(2026, 3, 10)  # a Tuesday
+QUESTIONS: dict[str, Any] = yaml.safe_load(
+    (Path(__file__).resolve().parents[2] / "questions.yaml").read_text(encoding="utf-8")
+)
+
+
+def dates(text: str) -> list[date]:
+    return [d.value for d in extract(text, today=TODAY).dates]
+
+
+# ------------------------------------------------------------------------------------ dates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("died 2026-05-01", date(2026, 5, 1)),
+        ("died 5/1/2026", date(2026, 5, 1)),
+        ("died 5/1/26", date(2026, 5, 1)),
+        ("died 5/1", date(2026, 5, 1)),  # year from today
+        ("died May 1, 2026", date(2026, 5, 1)),
+        ("died May 1 2026", date(2026, 5, 1)),
+        ("died 1 May 2026", date(2026, 5, 1)),
+        ("died the 1st of May", date(2026, 5, 1)),
+        ("died May 1st", date(2026, 5, 1)),
+        ("died Sept. 14, 2026", date(2026, 9, 14)),
+        ("died Fri June 5 2026", date(2026, 6, 5)),
+        ("died Friday, June 5, 2026", date(2026, 6, 5)),
+        ("died yesterday", date(2026, 3, 9)),
+        ("died today", date(2026, 3, 10)),
+        ("dies tomorrow", date(2026, 3, 11)),
+    ],
+)
+def test_date_forms(text: str, expected: date) -> None:
+    assert dates(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [
+        ("withdrawals closed June 5 at 5pm", time(17, 0)),
+        ("withdrawals closed June 5, 5 p.m.", time(17, 0)),
+        ("withdrawals closed June 5 5:30 PM", time(17, 30)),
+        ("withdrawals closed June 5 at noon", time(12, 0)),
+        ("withdrawals closed June 5 17:00", time(17, 0)),
+        ("withdrawals closed at 5 p.m. on June 5", time(17, 0)),
+        ("withdrawals closed 2026-06-05T17:00", time(17, 0)),
+        ("withdrawals closed June 5", None),
+    ],
+)
+def test_times_attach_to_their_date(text: str, clock: time | None) -> None:
+    found = extract(text, today=TODAY).dates
+    assert [d.value for d in found] == [date(2026, 6, 5)]
+    assert found[0].time == clock
+
+
+def test_date_with_time_becomes_tz_aware_new_york_datetime() -> None:
+    found = extract("June 5 at 5pm", today=TODAY).dates[0]
+    moment = found.as_datetime()
+    assert moment == datetime(2026, 6, 5, 17, 0, tzinfo=ZoneInfo("America/New_York"))
+    assert moment is not None and moment.utcoffset() is not None
+    assert extract("June 5", today=TODAY).dates[0].as_datetime() is None
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("died 2026-13-45", "'2026-13-45' is not a valid date"),
+        ("died Feb 30", "'feb 30' is not a valid date"),
+        ("died 2/30/2026", "'2/30/2026' is not a valid date"),
+        ("withdrew June 5 at 13pm", "not a valid time"),
+    ],
+)
+def test_invalid_dates_are_reported_not_raised(text: str, problem: str) -> None:
+    ex = extract(text, today=TODAY)
+    assert any(problem in p for p in ex.problems), ex.problems
+    if "time" not in problem:
+        assert ex.dates == []
+
+
+def test_weekday_that_disagrees_with_the_date_is_reported() -> None:
+    ex = extract("withdrawals closed Fri June 6 2026", today=TODAY)
+    assert ex.dates[0].value == date(2026, 6, 6)
+    assert any("Saturday" in p for p in ex.problems)
+
+
+def test_things_that_look_like_dates_but_are_not() -> None:
+    ex = extract("we work 24/7; weekday names alone like Friday are not dates", today=TODAY)
+    assert ex.dates == [] and ex.problems == []
+    assert dates("the candidate may file") == []  # "may" the verb
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("our LG died May 1", "event_date"),
+        ("on May 1 the LG passed away", "event_date"),
+        ("withdrawals closed June 5", "withdrawal_deadline"),
+        ("the withdrawal deadline is June 5", "withdrawal_deadline"),
+        ("last day for filing withdrawals was June 5", "withdrawal_deadline"),
+        ("the primary is on June 23", "primary"),
+        ("June 23 primary", "primary"),
+        ("special primary April 28", "special_primary"),
+        ("the COC deadline is Feb 24", "filing_deadline"),
+        ("see you June 5", None),
+    ],
+)
+def test_date_roles_from_nearby_words(text: str, role: str | None) -> None:
+    assert extract(text, today=TODAY).dates[0].role == role
+
+
+def test_each_date_gets_its_own_role() -> None:
+    # § 5-903(b)(2)(ii)/(iii) need both the event date and the primary date.
+    ex = extract("LG died 4/20/26; primary is June 23, 2026", today=TODAY)
+    assert [(d.value, d.role) for d in ex.dates] == [
+        (date(2026, 4, 20), "event_date"),
+        (date(2026, 6, 23), "primary"),
+    ]
+
+
+# ------------------------------------------------------------------------- money and counts
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("raised $90,000", Decimal("90000")),
+        ("raised 90k", Decimal("90000")),
+        ("raised $1.5 million", Decimal("1500000")),
+        ("raised 90,000 dollars", Decimal("90000")),
+        ("raised $2m", Decimal("2000000")),
+        ("raised $1,234.56", Decimal("1234.56")),
+    ],
+)
+def test_money_forms_are_decimal(text: str, amount: Decimal) -> None:
+    money = extract(text, today=TODAY).money
+    assert money == [amount]
+    assert all(isinstance(m, Decimal) for m in money)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("with 123,456 registered voters", 123456),
+        ("1,000 voters", 1000),
+        ("600 votes for governor", 600),
+        ("1.2 million registered voters", 1_200_000),
+        ("three nominee tickets", 3),
+    ],
+)
+def test_count_forms(text: str, count: int) -> None:
+    assert extract(text, today=TODAY).counts == [count]
+
+
+def test_counts_exclude_dates_money_years_times_percent_citations_and_durations() -> None:
+    ex = extract(
+        "In 2028, per § 5-703(e) and c. 53 § 14, 1% of voters; $250 raised May 1 at 5 p.m.; "
+        "72 week-day hours; one per 500 votes",
+        today=TODAY,
+    )
+    assert ex.counts == []
+    assert ex.year == 2028
+    assert ex.money == [Decimal("250")]
+    assert [d.value for d in ex.dates] == [date(2026, 5, 1)]
+
+
+def test_money_roles_for_the_fund_and_entitlements() -> None:
+    # § 15-106(b): proportionate shares.
+    ex = extract(
+        "fund has $2,000,000; tickets entitled to $1.5 million and $1,000,000", today=TODAY
+    )
+    assert [(a.value, a.role) for a in ex.amounts] == [
+        (Decimal("2000000"), "fund"),
+        (Decimal("1500000"), "entitlement"),
+        (Decimal("1000000"), None),
+    ]
+
+
+# --------------------------------------------------------------------------- labelled facts
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("our LG withdrew", "withdrawal"),
+        ("the running mate dropped out", "withdrawal"),
+        ("she pulled out of the race", "withdrawal"),
+        ("he resigned from the ticket", "withdrawal"),
+        ("the LG died", "death"),
+        ("our candidate passed away", "death"),
+        ("the deceased candidate", "death"),
+        ("after the death of the LG", "death"),
+        ("the LG was disqualified", "disqualification"),
+        ("ruled ineligible", "disqualification"),
+        ("withdrawals closed June 5", None),  # a deadline, not an event
+        ("the withdrawal deadline", None),
+    ],
+)
+def test_event_words(text: str, event: str | None) -> None:
+    assert extract(text, today=TODAY).event == event
+
+
+def test_cause_keeps_the_finer_massachusetts_words() -> None:
+    # c. 53 § 14 names death, withdrawal, ineligibility and (physical) disability.
+    assert extract("found ineligible", today=TODAY).cause == "ineligibility"
+    assert extract("the nominee is disabled", today=TODAY).cause == "disability"
+    assert extract("the nominee is disabled", today=TODAY).event is None
+
+
+def test_two_different_events_are_not_guessed() -> None:
+    ex = extract("the LG withdrew, or maybe died?", today=TODAY)
+    assert ex.event is None
+    assert ex.problems
+
+
+@pytest.mark.parametrize(
+    ("text", "office"),
+    [
+        ("a state office", "state"),
+        ("statewide race", "state"),
+        ("the state rep seat", "state"),
+        ("candidate for governor", "state"),
+        ("city council race", "city"),
+        ("the mayor's race", "city"),
+        ("a ward seat", "city"),
+        ("town office", "town"),
+        ("selectman", "town"),
+        ("for a state office, ignoring the town committee", "state"),  # "X office" is explicit
+        ("mayor or selectman?", None),
+    ],
+)
+def test_office_words(text: str, office: str | None) -> None:
+    assert extract(text, today=TODAY).office == office
+
+
+@pytest.mark.parametrize(
+    ("text", "opposed"),
+    [
+        ("unopposed ticket", False),
+        ("uncontested primary", False),
+        ("no opponent in the primary", False),
+        ("not opposed", False),
+        ("nobody is running against us", False),
+        ("opposed ticket", True),
+        ("a contested primary", True),
+        ("has an opponent", True),
+        ("faces a challenger", True),
+        ("opposed or unopposed?", None),
+        ("ticket raised money", None),
+    ],
+)
+def test_opposed_words(text: str, opposed: bool | None) -> None:
+    assert extract(text, today=TODAY).opposed is opposed
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("in Maryland", "md"),
+        ("MD question", "md"),
+        ("under Md. law", "md"),
+        ("in Massachusetts", "ma"),
+        ("Mass. question", "ma"),
+        ("MA: question", "ma"),
+        ("ma and pa", None),  # lower-case "ma" is not the state
+        ("Maryland or Massachusetts?", None),
+    ],
+)
+def test_state_words(text: str, state: str | None) -> None:
+    assert extract(text, today=TODAY).state == state
+
+
+@pytest.mark.parametrize(
+    ("text", "election"),
+    [
+        ("in a gubernatorial year", "gubernatorial"),
+        ("an independent for governor", "gubernatorial"),
+        ("in a presidential year", "presidential"),
+        ("the special election for Congress", "special-congressional"),
+        ("special congressional election", "special-congressional"),
+        ("the regular election", "regular"),
+        ("for lieutenant governor", None),
+    ],
+)
+def test_election_words(text: str, election: str | None) -> None:
+    assert extract(text, today=TODAY).election == election
+
+
+@pytest.mark.parametrize(
+    ("text", "nomination"),
+    [
+        ("nominated at the primary", "primary"),
+        ("the primary winner", "primary"),
+        ("nominated by convention", "convention"),
+        ("a caucus nominee", "caucus"),
+        ("on nomination papers", "nomination-papers"),
+        ("the primary is in June", None),
+    ],
+)
+def test_nomination_words(text: str, nomination: str | None) -> None:
+    assert extract(text, today=TODAY).nomination == nomination
+
+
+@pytest.mark.parametrize(
+    ("text", "received", "exceeded"),
+    [
+        ("did not get primary money and stayed under the primary limit", False, False),
+        ("got public money in the primary and exceeded the primary expenditure limit", True, True),
+        ("no primary public funds; went over the spending limit", False, True),
+        ("general election share", None, None),
+    ],
+)
+def test_general_election_booleans(text: str, received: bool | None, exceeded: bool | None) -> None:
+    # § 15-106(d)(4): a ticket without a primary contribution qualifies only under the limit.
+    ex = extract(text, today=TODAY)
+    assert ex.received_primary is received
+    assert ex.exceeded_primary_limit is exceeded
+
+
+# -------------------------------------------------------------------------------- params_for
+
+
+def test_params_for_every_question_in_the_set() -> None:
+    today = QUESTIONS["today"]
+    wrong = []
+    for item in QUESTIONS["in_scope"]:
+        got = param_strings(params_for(item["rule"], extract(item["q"], today=today)))
+        want = {k: str(v) for k, v in (item.get("params") or {}).items()}
+        if got != want:
+            wrong.append((item["q"], want, got))
+    assert len(wrong) / len(QUESTIONS["in_scope"]) <= 0.05, wrong
+
+
+def test_params_for_keeps_python_types() -> None:
+    # § 15-106(c): money stays Decimal, opposed stays bool.
+    p = params_for(
+        "md-public-financing-primary", extract("unopposed ticket raised $90,000", today=TODAY)
+    )
+    assert p == {"private_contributions": Decimal("90000"), "opposed": False}
+    # c. 53 § 14: the withdrawal deadline keeps its time, tz-aware.
+    p = params_for(
+        "ma-vacancy-certificate",
+        extract("withdrawals closed June 5 at 5pm, state office", today=TODAY),
+    )
+    assert p["withdrawal_deadline"] == datetime(2026, 6, 5, 17, tzinfo=ZoneInfo("America/New_York"))
+    assert p["office"] == "state"
+
+
+def test_proration_each_amount_repeats_per_ticket() -> None:
+    # § 15-106(b)
+    p = params_for(
+        "md-public-financing-proration",
+        extract("fund has $1.2 million, three tickets entitled to $500,000 each", today=TODAY),
+    )
+    assert p == {"fund": Decimal("1200000"), "entitlements": [Decimal("500000")] * 3}
+
+
+def test_params_for_unknown_rule_is_empty() -> None:
+    assert params_for("no-such-rule", extract("died May 1", today=TODAY)) == {}
+
+
+# ---------------------------------------------------------------------------- hostile input
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * 100_000,
+        "5/1 " * 25_000,
+        "$1 " * 30_000,
+        "May 1 at 5pm " * 8_000,
+        "\x00\x07\x1b[2J\u202e\u2066 died May 1 \x7f",
+        "🎉" * 50_000,
+        "مرحبا بالعالم " * 8_000,
+        "<!channel> <@U123> <https://example.com|link> LG died May 1",
+        "9" * 5_000,
+        "",
+    ],
+    ids=[
+        "100k-x",
+        "100k-dates",
+        "100k-money",
+        "100k-times",
+        "control",
+        "emoji",
+        "rtl",
+        "slack",
+        "long-number",
+        "empty",
+    ],
+)
+def test_hostile_text_does_not_crash(text: str) -> None:
+    ex = extract(text, today=TODAY)
+    assert len(ex.dates) <= MAX_ITEMS
+    assert len(ex.amounts) + len(ex.numbers) <= MAX_ITEMS + 10
+
+
+def test_control_characters_do_not_hide_a_date() -> None:
+    ex = extract("LG\x00 died\u202e May 1\x07", today=TODAY)
+    assert ex.event == "death"
+    assert [(d.value, d.role) for d in ex.dates] == [(date(2026, 5, 1), "event_date")]
+
+
+def test_huge_paste_is_cut_and_says_so() -> None:
+    ex = extract("5/1 " * 25_000, today=TODAY)
+    assert ex.truncated
+    assert len(ex.dates) == MAX_ITEMS
+    assert any("only the first" in p for p in ex.problems)
+
+
+# ------------------------------------------------------------- numbers not read as written
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "why"),
+    [
+        ("signatures for 1e400 voters", "'1e400'", "scientific notation"),
+        ("raised $1e9999999999", "'$1e9999999999'", "scientific notation"),
+        ("1.5E+3 registered voters", "'1.5e+3'", "scientific notation"),
+        ("-123,456 registered voters", "'-123,456'", "negative"),
+        ("raised -$500", "'-$500'", "negative"),
+        ("raised $-500", "'$-500'", "negative"),
+        ("–2,000 votes", "'–2,000'", "negative"),  # an en dash typed as a minus
+        ("123,4567 voters", "'123,4567'", "commas in the wrong places"),
+        ("1,23 voters", "'1,23'", "commas in the wrong places"),
+        ("9" * 30 + " voters", "'" + "9" * 30 + "'", "far too large"),
+    ],
+)
+def test_numbers_not_read_as_written_are_problems_never_partial_reads(
+    text: str, shown: str, why: str
+) -> None:
+    # "1e400 voters" was read as 1, "-123,456" as 123456, "$1e9999999999" as $1.00.
+    ex = extract(text, today=TODAY)
+    assert ex.counts == [] and ex.money == [], (ex.counts, ex.money)
+    (problem,) = ex.problems
+    assert shown in problem and why in problem
+
+
+def test_plain_numbers_beside_refused_ones_still_read_exactly() -> None:
+    ex = extract(
+        "between 1 - 5 days, 5–10 weeks; 123,456 voters; § 5-903; $1.5 million raised", today=TODAY
+    )
+    assert ex.problems == []
+    assert ex.money == [Decimal("1500000")]
+    assert [n.value for n in ex.numbers if n.role == "registered_voters"] == [123456]
+    # A list of long numbers is a list, not a misplaced comma.
+    assert extract("500000,600000", today=TODAY).counts == [500000, 600000]
+    # 24 significant digits times a million: exact, not rounded to 28 digits.
+    big = extract("$123456789012345678901234 million", today=TODAY).money
+    assert big == [Decimal("123456789012345678901234000000")]

@@ -1,0 +1,78 @@
+"""The packaged calendars for the next cycles (Maryland and Massachusetts 2028), the md-2026
+withdrawal deadline's caveat, and the 2026 special act's data for who fills a vacancy.
+
+The 2028 dates are computed from statute text (no published 2028 calendar was found); each test
+recomputes a date from the subsection it cites.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+
+from rules.calendar import PACKAGED_DIR, lint_calendars, load_calendars
+from rules.timecalc import TU, at_local, first_weekday_of_month, nth_weekday_of_month
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_md_2028_dates_follow_the_statutes() -> None:
+    cal = load_calendars().get("md-2028")
+    assert cal is not None and cal.election == "presidential" and cal.jurisdiction == "md"
+    # § 8-201(a)(2)(ii): the fourth Tuesday in April of a presidential year.
+    primary = nth_weekday_of_month(2028, 4, TU, 4)
+    assert cal.date("primary") == primary == date(2028, 4, 25)
+    # § 5-303(a)(2): 9 p.m. on the 95th day before the primary.
+    assert cal.date("coc_deadline") == at_local(primary - timedelta(days=95), 21)
+    # § 5-703(d)(1): 5 p.m. on the first Monday in August.
+    assert cal.date("petition_deadline") == at_local(first_weekday_of_month(2028, 8), 17)
+    # § 8-301(a)(2): the Tuesday following the first Monday in November.
+    assert cal.date("general") == first_weekday_of_month(2028, 11) + timedelta(days=1)
+    # § 5-502's current text was not found: the withdrawal deadline is left out on purpose.
+    assert cal.get("withdrawal_deadline") is None
+
+
+def test_ma_2028_dates_follow_the_statutes() -> None:
+    cal = load_calendars().get("ma-2028")
+    assert cal is not None and cal.election == "state" and cal.jurisdiction == "ma"
+    # c. 53 § 48: papers on or before the first Tuesday in June; c. 55B § 5 / c. 53 § 13:
+    # withdrawals within 72 hours succeeding 5 p.m. of that day → Fri 2028-06-09 5 p.m.
+    papers = nth_weekday_of_month(2028, 6, TU, 1)
+    assert cal.date("withdrawal_deadline") == at_local(papers + timedelta(days=3), 17)
+    assert cal.date("general") == date(2028, 11, 7)  # c. 54 § 62
+    # The primary has been moved nearly every cycle: left out, not guessed.
+    assert cal.get("primary") is None
+
+
+def test_2028_calendars_moved_into_the_package_and_lint_clean() -> None:
+    assert (PACKAGED_DIR / "md-2028.toml").is_file()
+    assert (PACKAGED_DIR / "ma-2028.toml").is_file()
+    assert not (ROOT / "research" / "calendars").exists()
+    assert lint_calendars() == []
+    for cal_id in ("md-2028", "ma-2028"):
+        cal = load_calendars().get(cal_id)
+        assert cal is not None
+        for key, entry in cal.dates.items():
+            assert "no" in entry.source and "2028 calendar found" in entry.source, key
+
+
+def test_md_2026_withdrawal_deadline_records_the_5_502_check() -> None:
+    # § 5-502(a): the SBE's published date stays; the note says what could not be confirmed.
+    entry = load_calendars().get("md-2026").get("withdrawal_deadline")  # type: ignore[union-attr]
+    assert entry is not None and entry.value == date(2026, 3, 6)
+    assert "§ 5-502" in entry.note and "not found" in entry.note
+    assert "10 days" in entry.note and "2022" in entry.note
+
+
+def test_ma_2026_special_act_who_fills_data() -> None:
+    # 2025 Mass. Acts c. 34 § 4: vacancies from the September 1, 2026 state primary.
+    cal = load_calendars().get("ma-2026")
+    assert cal is not None
+    override = cal.override_for("ma-vacancy-who-fills", date(2026, 9, 1))
+    assert override is not None
+    assert override.act == "2025 Mass. Acts c. 34 § 4"
+    assert override.input == "primary_date"
+    assert override.value == at_local(date(2026, 9, 8), 17)
+    assert "executive committee" in override.label
+    assert "malegislature.gov" in override.source
+    assert cal.override_for("ma-vacancy-who-fills", date(2026, 9, 15)) is None
