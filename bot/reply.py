@@ -23,6 +23,43 @@ class ParamPrompt(BaseModel):
     choices: list[str] = Field(default_factory=list)
 
 
+FactSource = Literal["question", "calendar", "default"]
+
+
+class ReadFact(BaseModel):
+    """One fact the reader took from the question: its role ("state", "office", "event",
+    "event_date", "amount", "count", "not_office", …), its value in plain words, and the words
+    of the question it came from ("" when it came from a calendar or a default)."""
+
+    role: str
+    value: str
+    words: str = ""
+    source: FactSource = "question"
+
+
+class RuledOut(BaseModel):
+    """A rule the question's facts contradict, and why, in a sentence for staff."""
+
+    rule: str
+    reason: str
+
+
+class Reading(BaseModel):
+    """How a question was read: the facts, what it asks, and the rules its facts rule out."""
+
+    facts: list[ReadFact] = Field(default_factory=list)
+    asks: str = ""  # what is asked, in plain words ("successor certificate deadline")
+    ruled_out: list[RuledOut] = Field(default_factory=list)
+
+    def line(self) -> str:
+        """ "Maryland · LG candidate · death on 2026-05-03 · asks: successor certificate
+        deadline" — the question's own facts only (calendar values are shown apart)."""
+        parts = [f.value for f in self.facts if f.source == "question"]
+        if self.asks:
+            parts.append(f"asks: {self.asks}")
+        return " · ".join(parts)
+
+
 class Reply(BaseModel):
     status: ReplyStatus
     text_in: str = ""  # what the user asked (raw, unescaped; renderers escape it)
@@ -33,6 +70,7 @@ class Reply(BaseModel):
     suggestions: list[str] = Field(default_factory=list)  # rule ids, best first
     prompts: list[ParamPrompt] = Field(default_factory=list)  # for needs_input
     confidence: float | None = None
+    reading: Reading | None = None  # how a free-text question was read (None for commands)
     extra: dict[str, Any] = Field(default_factory=dict)
 
     @property
