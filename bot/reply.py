@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -20,6 +21,7 @@ class ParamPrompt(BaseModel):
     name: str
     description: str
     kind: PromptKind = "text"
+    question: str = ""  # the plain question to ask ("When did the LG candidate die?")
     choices: list[str] = Field(default_factory=list)
 
 
@@ -71,6 +73,7 @@ class Reply(BaseModel):
     prompts: list[ParamPrompt] = Field(default_factory=list)  # for needs_input
     confidence: float | None = None
     reading: Reading | None = None  # how a free-text question was read (None for commands)
+    as_of: date | None = None  # the day whose law in force was asked for (`--as-of`, "as of …")
     extra: dict[str, Any] = Field(default_factory=dict)
 
     @property
@@ -80,3 +83,8 @@ class Reply(BaseModel):
             return ""
         args = " ".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.rule} {args}".strip()
+
+    @property
+    def as_of_words(self) -> str:
+        """ " as of YYYY-MM-DD" when a day's law was asked for (what `ask` reads back), else ""."""
+        return f" as of {self.as_of.isoformat()}" if self.as_of else ""

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.language import build_matcher, params_for, read_facts
+from bot.language.as_of import split_as_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
 from bot.reply import ParamPrompt, PromptKind, Reply
@@ -93,12 +94,24 @@ class AnswerService:
         return local_day(self.clock.now())
 
     # --- questions and commands ------------------------------------------------------------
-    def ask(self, text: str, *, surface: str = "cli", today: date | None = None) -> Reply:
-        """Answer one question or command (`today`: the service's day unless given). Never
+    def ask(
+        self,
+        text: str,
+        *,
+        surface: str = "cli",
+        today: date | None = None,
+        as_of: date | None = None,
+    ) -> Reply:
+        """Answer one question or command (`today`: the service's day unless given) under the
+        law in force on `as_of`, or on the day an "as of DATE" phrase in the text names. Never
         raises for anything a user can type."""
         day = today or self.today()
         raw = text or ""
-        stripped = sanitize(raw).strip()
+        question, said_as_of, problem = split_as_of(sanitize(raw), today=day)
+        if problem:
+            return Reply(status="invalid_input", text_in=_echo(raw), message=problem)
+        as_of = as_of or said_as_of
+        stripped = question.strip()
         word = stripped.lower()
         commands = _commands(surface)
         if word in ("", "help", "?", "hi", "hello"):
@@ -117,7 +130,9 @@ class AnswerService:
                 if facts.problems:
                     return _unreadable(raw, spec.id, facts.problems, 1.0)
                 params = {**param_strings(params_for(spec.id, facts)), **params}
-            return self.run(spec.id, params, text_in=raw, confidence=1.0, today=day)
+            return self.run(
+                spec.id, params, text_in=raw, confidence=1.0, today=day, as_of=as_of
+            )
 
         matched = self.matcher.match(stripped)
         suggestions = [rule for rule, _ in matched.candidates[:3]]
@@ -146,7 +161,9 @@ class AnswerService:
         if facts.problems:
             return _unreadable(raw, rule, facts.problems, matched.confidence)
         params = param_strings(params_for(rule, facts))
-        return self.run(rule, params, text_in=raw, confidence=matched.confidence, today=day)
+        return self.run(
+            rule, params, text_in=raw, confidence=matched.confidence, today=day, as_of=as_of
+        )
 
     def run(
         self,
@@ -156,8 +173,10 @@ class AnswerService:
         text_in: str = "",
         confidence: float | None = None,
         today: date | None = None,
+        as_of: date | None = None,
     ) -> Reply:
-        """Run one rule invocation (`RULE key=value …` as typed) and wrap its result."""
+        """Run one rule invocation (`RULE key=value …` as typed) and wrap its result, under the
+        law in force on `as_of` (default: the day the rule says decides)."""
         spec = resolve(rule)
         result = run(
             rule,
@@ -165,6 +184,7 @@ class AnswerService:
             today=today or self.today(),
             corpus=self.corpus,
             calendars=self.calendars,
+            as_of=as_of,
         )
         reply = Reply(
             status=result.status,
@@ -173,22 +193,35 @@ class AnswerService:
             params=dict(params),
             result=result,
             confidence=confidence,
+            as_of=as_of,
         )
         if spec is not None and result.status == "needs_input":
             reply.prompts = prompts_for(spec, result.missing)
         return reply
 
-    def complete(self, rule: str, params: Mapping[str, str]) -> Reply:
+    def complete(
+        self, rule: str, params: Mapping[str, str], *, as_of: date | None = None
+    ) -> Reply:
         """Finish a needs_input invocation with the values the user supplied."""
-        return self.run(rule, {k: v for k, v in params.items() if v != ""})
+        return self.run(rule, {k: v for k, v in params.items() if v != ""}, as_of=as_of)
 
-    def cite(self, text: str) -> Reply:
-        """`/cite TEXT`: a subsection's text, verbatim, with its ancestors' lead-in."""
+    def cite(self, text: str, *, as_of: date | None = None) -> Reply:
+        """`/cite TEXT`: a subsection's text, verbatim, with its ancestors' lead-in, as in force
+        on `as_of` (default: today, by the service's clock; "as of DATE" in the text works too),
+        with every version of its law that exists (`extra["versions"]`)."""
+        raw = text or ""
+        question, said_as_of, problem = split_as_of(sanitize(raw), today=self.today())
+        if problem:
+            return Reply(status="invalid_input", text_in=_echo(raw), message=problem)
+        day = as_of or said_as_of or self.today()
         try:
-            node = self.corpus.lookup(text)
+            node = self.corpus.at(day).lookup(question)
         except CitationError as exc:
-            return Reply(status="invalid_input", text_in=_echo(text), message=str(exc))
-        return Reply(status="cite", text_in=_echo(text), extra=node.as_dict())
+            return Reply(status="invalid_input", text_in=_echo(raw), message=str(exc), as_of=day)
+        extra = node.as_dict()
+        extra["in_force_on"] = day.isoformat()
+        extra["versions"] = [v.as_dict() for v in self.corpus.timeline(node.law.key)]
+        return Reply(status="cite", text_in=_echo(raw), extra=extra, as_of=day)
 
     # --- the season, audit and health ------------------------------------------------------
     def season(
@@ -205,13 +238,19 @@ class AnswerService:
         )
 
     def reproduce(self, audit_row: Mapping[str, Any]) -> Result:
-        """Run an audited invocation again, on the audited request day."""
+        """Run an audited invocation again, on the audited request day, under the law in force
+        on the day the audited result was decided under (`in_force_on`: the `as_of` given, else
+        the rule's deciding day, which the same inputs give again)."""
         rule, params, day = audit_row.get("rule"), audit_row.get("params"), audit_row.get("today")
         if not rule or params is None or day is None:
             raise ValueError(
                 f"audit row {audit_row.get('id')} holds no rule invocation to reproduce"
             )
-        return run(rule, params, today=day, corpus=self.corpus, calendars=self.calendars)
+        decided = (audit_row.get("result") or {}).get("in_force_on")
+        as_of = date.fromisoformat(decided) if isinstance(decided, str) else None
+        return run(
+            rule, params, today=day, corpus=self.corpus, calendars=self.calendars, as_of=as_of
+        )
 
     def rules_check(self) -> dict[str, RuleCheck]:
         """Each rule's pinned statute text compared with the corpus: ok or refused."""
@@ -260,11 +299,17 @@ def prompts_for(spec: RuleSpec, names: list[str]) -> list[ParamPrompt]:
             ParamPrompt(
                 name=name,
                 description=param.description,
+                question=param.question or _as_question(param.description),
                 kind=_PROMPT_KINDS[param.kind],
                 choices=choices,
             )
         )
     return out
+
+
+def _as_question(description: str) -> str:
+    """A parameter without a written question: its description, as something to supply."""
+    return f"What is {description}?" if description else ""
 
 
 def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:

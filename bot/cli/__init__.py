@@ -69,6 +69,15 @@ def _add_json(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--json", action="store_true", help=f"print {what} as JSON")
 
 
+def _add_as_of(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument(
+        "--as-of",
+        dest="as_of",
+        metavar="YYYY-MM-DD",
+        help=f"{what} under the law in force on this day",
+    )
+
+
 def _add_debug(p: argparse.ArgumentParser, default: object) -> None:
     p.add_argument(
         "--debug",
@@ -142,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("cite", "print a subsection's text, verbatim")
     p.add_argument("citation", help='e.g. "Md. Code, Elec. Law § 5-903(b)(2)(ii)"')
-    _add_json(p, "the subsection (text, lead-in, citation, references, hash)")
+    _add_json(p, "the subsection (text, lead-in, citation, references, hash, versions)")
+    _add_as_of(p, "quote the text in force on this day (default: today), not the latest;")
     _add_common(p)
     p.set_defaults(func=cmd_cite)
 
@@ -159,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("params", nargs="*", help="key=value, e.g. event=death event_date=2026-05-01")
     p.add_argument("--today", help="YYYY-MM-DD (default: today in America/New_York)")
     _add_json(p, "the result (inputs, answer, citations, trace, assumptions)")
+    _add_as_of(p, "answer")
     _add_common(p)
     p.set_defaults(func=cmd_run)
 
@@ -168,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--today", help="YYYY-MM-DD (default: today in America/New_York)")
     _add_json(p, "the answer (the shape of `run --json`, plus suggestions)")
+    _add_as_of(p, "answer")
     _add_common(p)
     p.set_defaults(func=cmd_ask)
 

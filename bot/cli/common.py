@@ -96,6 +96,15 @@ def today_of(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
 
+def as_of_of(args: argparse.Namespace) -> date | None:
+    """`--as-of YYYY-MM-DD` (None when not given); ValueError naming the option if bad."""
+    value = getattr(args, "as_of", None)
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        raise ValueError(f"--as-of {value!r}: write the day as YYYY-MM-DD") from None
+
+
 def print_json(obj: object) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from bot.cli.common import EXIT_ERROR, EXIT_OK, emit, print_json, service_for, today_of
+from bot.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    as_of_of,
+    emit,
+    print_json,
+    service_for,
+    today_of,
+)
 
 
 def _key_values(pairs: Sequence[str]) -> dict[str, str]:
@@ -24,10 +32,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         params = _key_values(args.params)
         today = today_of(args.today)
+        as_of = as_of_of(args)
     except ValueError as exc:
         reply = Reply(status="invalid_input", rule=args.rule, message=str(exc))
         return emit(reply, args.json)
-    return emit(service_for(args, today=today).run(args.rule, params), args.json)
+    return emit(service_for(args, today=today).run(args.rule, params, as_of=as_of), args.json)
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -37,8 +46,12 @@ def cmd_ask(args: argparse.Namespace) -> int:
         today = today_of(args.today)
     except ValueError as exc:
         return emit(Reply(status="invalid_input", message=f"--today: {exc}"), args.json)
+    try:
+        as_of = as_of_of(args)
+    except ValueError as exc:
+        return emit(Reply(status="invalid_input", message=str(exc)), args.json)
     service = service_for(args, today=today)
-    return emit(service.ask(" ".join(args.text), surface="cli"), args.json)
+    return emit(service.ask(" ".join(args.text), surface="cli", as_of=as_of), args.json)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

@@ -5,39 +5,48 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli.common import EXIT_ERROR, EXIT_OK, print_json, service_for, settings_of
+from bot.cli.common import EXIT_ERROR, EXIT_OK, as_of_of, print_json, service_for, settings_of
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
-    from statutes import CitationError
+    from bot.render.text import version_line
 
-    corpus = service_for(args).corpus
     try:
-        node = corpus.lookup(args.citation)
-    except CitationError as exc:
-        if args.json:
-            print_json({"status": "error", "error": str(exc)})
-        else:
-            print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
+        as_of = as_of_of(args)
+    except ValueError as exc:
+        return _cite_error(args, str(exc))
+    reply = service_for(args).cite(args.citation, as_of=as_of)
+    if reply.status != "cite":
+        return _cite_error(args, reply.message)
+    node = reply.extra
     if args.json:
-        print_json(node.as_dict())
+        print_json(node)
         return EXIT_OK
-    print(node.cite)
-    if node.law.catch_line:
-        print(f"  ({node.law.catch_line})")
+    print(node["cite"])
+    print(f"  text in force on {node['in_force_on']}: {version_line(node.get('version'))}")
     print()
-    if node.lead_in:
-        print(f"  {node.lead_in}")
-    body = f"{node.prefix} {node.text}" if node.prefix else node.text
-    print(f"    {body}" if node.lead_in else f"  {body}")
-    if node.references:
+    if node["lead_in"]:
+        print(f"  {node['lead_in']}")
+    print(f"    {node['text']}" if node["lead_in"] else f"  {node['text']}")
+    if node["references"]:
         print("\nReferences:")
-        for ref in node.references:
-            where = "in corpus" if ref.in_corpus else "not in corpus"
-            print(f"  - {ref.text!r} → {ref.target_cite} ({where})")
-    print(f"\nsha256 {node.text_sha256}")
+        for ref in node["references"]:
+            where = "in corpus" if ref["in_corpus"] else "not in corpus"
+            print(f"  - {ref['text']!r} → {ref['target_cite']} ({where})")
+    if node["versions"]:
+        print("\nVersions of this law:")
+        for version in node["versions"]:
+            print(f"  - {version['id']}: {version_line(version)}")
+    print(f"\nsha256 {node['text_sha256']}")
     return EXIT_OK
+
+
+def _cite_error(args: argparse.Namespace, message: str) -> int:
+    if args.json:
+        print_json({"status": "error", "error": message})
+    else:
+        print(message, file=sys.stderr)
+    return EXIT_ERROR
 
 
 def cmd_lint(args: argparse.Namespace) -> int:

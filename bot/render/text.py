@@ -1,20 +1,36 @@
-"""Terminal rendering of a reply (the CLI face of the dispatcher)."""
+"""Terminal rendering of a reply (the CLI face of the dispatcher).
+
+The notices of a result (which text of the law was used, what is uncertain, a deadline already
+passed) come first, before the answer; then how the question was read, the values, and each
+quote with the text version it comes from.
+"""
 
 from __future__ import annotations
 
 import textwrap
 from datetime import date
 
+from bot.render.versions import calendar_values, headline, version_line
 from bot.reply import Reply
 from rules.result import Result
+
+# Re-exported for `deadline-bot cite`, which prints the same line for a subsection.
+__all__ = ["render", "render_result", "version_line"]
 
 
 def _wrap(text: str, indent: str) -> str:
     return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
 
 
-def render_result(result: Result, *, show_trace: bool = True) -> str:
-    lines = [f"[{result.status}] {result.rule}", _wrap(result.answer, "")]
+def render_result(result: Result, *, show_trace: bool = True, reading: str = "") -> str:
+    lines = [f"[{result.status}] {result.rule}"]
+    lines.extend(_wrap(f"⚠ {notice}", "") for notice in result.notices)
+    lines.append(_wrap(headline(result), ""))
+    if reading:
+        lines.append(_wrap(f"Read as: {reading}", ""))
+    from_calendar = calendar_values(result)
+    if from_calendar:
+        lines.append(_wrap(f"From the calendar: {from_calendar}", ""))
     value = result.result
     for key in ("deadline", "amount", "count", "outcome"):
         if key in value:
@@ -27,6 +43,8 @@ def render_result(result: Result, *, show_trace: bool = True) -> str:
     for c in result.citations:
         lines.append("")
         lines.append(f"  {c.cite}")
+        if c.version:
+            lines.append(_wrap(f"({version_line(c.version)})", "    "))
         if c.lead_in:
             lines.append(_wrap(c.lead_in, "    │ "))
         lines.append(_wrap(c.text, "    │ "))
@@ -48,13 +66,27 @@ def render_result(result: Result, *, show_trace: bool = True) -> str:
 
 
 def render(reply: Reply, *, show_trace: bool = True) -> str:
+    reading = reply.reading.line() if reply.reading else ""
     if reply.result is not None:
-        text = render_result(reply.result, show_trace=show_trace)
-        if reply.status == "needs_input" and reply.command:
-            example = " ".join(f"{name}=…" for name in reply.result.missing)
-            text += f"\n\nRun: deadline-bot run {reply.command} {example}"
+        text = render_result(reply.result, show_trace=show_trace, reading=reading)
+        if reply.status == "needs_input":
+            text += _prompts(reply)
         return text
     lines = [f"[{reply.status}] {reply.message}"]
+    if reading:
+        lines.append(f"Read as: {reading}")
+    if reply.reading is not None:
+        lines.extend(f"Not {r.rule}: {r.reason}" for r in reply.reading.ruled_out)
     if reply.suggestions:
         lines.append("Did you mean: " + ", ".join(reply.suggestions))
     return "\n".join(lines)
+
+
+def _prompts(reply: Reply) -> str:
+    """What is still needed, each as a plain question, and the command that supplies it."""
+    lines = [f"\n{p.question or p.name}" for p in reply.prompts]
+    if reply.command and reply.result is not None:
+        example = " ".join(f"{name}=…" for name in reply.result.missing)
+        as_of = f" --as-of {reply.as_of.isoformat()}" if reply.as_of else ""
+        lines.append(f"\nRun: deadline-bot run {reply.command} {example}{as_of}")
+    return "".join(lines)

@@ -53,6 +53,9 @@ class Param:
     time_default: time | None = None  # for date_or_datetime: the hour a bare date means
     min_value: int = 0  # for int
     max_value: int = MAX_COUNT  # for int: an upper bound (a count, or a year)
+    # The plain question a person is asked when the value is missing ("When did the LG
+    # candidate die?"); "" falls back to the description.
+    question: str = ""
 
     def accepted(self) -> str:
         return {
@@ -76,13 +79,14 @@ class Param:
         }[self.kind]
 
 
-def year_param(description: str, *, required: bool = True) -> Param:
+def year_param(description: str, *, required: bool = True, question: str = "") -> Param:
     """The election year: a calendar can supply it; four digits (a typo is an input error)."""
     return Param(
         "year",
         "int",
         description,
         required=required,
+        question=question or "Which election year?",
         calendar=("year",),
         min_value=MIN_YEAR,
         max_value=MAX_YEAR,

@@ -1,0 +1,43 @@
+""""as of 2014-06-01" / "as of June 1, 2014" in a question: the day whose law in force answers it.
+
+The phrase is split off before the question is read, so its date is never taken for an event,
+a deadline or any other fact of the question. The date itself is read by `bot.language.dates`
+(the one date reader), so every form it reads works here and nothing else does.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from bot.language.dates import find_dates
+
+_AS_OF = re.compile(r"\b(?:law\s+)?as\s+of\s+", re.IGNORECASE)
+# How far after "as of" a date may run ("Wednesday, June 1, 2014 at 5pm" fits).
+_WINDOW = 40
+
+
+def split_as_of(text: str, *, today: date) -> tuple[str, date | None, str | None]:
+    """(the text without its "as of DATE" phrase, that date, a problem) — the date None when
+    the text names none; the problem a sentence when "as of" is followed by a date that is not
+    valid ("as of Feb 30, 2014"). "As of now" and other non-dates are left in the text."""
+    for match in _AS_OF.finditer(text):
+        after = text[match.end() : match.end() + _WINDOW]
+        problems: list[str] = []
+        dates, _ = find_dates(after.lower(), today, problems)
+        first = dates[0] if dates else None
+        if first is not None and first.start == 0:
+            end = match.end() + len(first.span)
+            rest = f"{text[: match.start()]} {text[end:]}"
+            return " ".join(rest.split()).strip(" ,;:"), first.value, None
+        own = [p for p in problems if _about_start(p, after.lower())]
+        if own:
+            return text, None, f"I couldn't read the date after “as of”: {own[0]}."
+    return text, None, None
+
+
+def _about_start(problem: str, after: str) -> bool:
+    """Whether a problem the date reader found is about the words right after "as of" (its
+    problems begin with the words they are about, quoted)."""
+    quoted = re.match(r"""^['"](.+?)['"]""", problem)
+    return quoted is not None and after.startswith(quoted.group(1))

@@ -1,0 +1,69 @@
+"""Words for which text of a law an answer quotes, shared by the terminal, Slack and `cite`.
+
+A citation carries its version as a dict (`statutes.versions.Version.as_dict`); these turn it
+into the line shown near the quote — "version 2025: text in force from 2025-01-01 (or earlier)
+to the present — source …; unofficial copy" — with an unknown day written "unknown".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.result import Result
+
+SOURCE_CHARS = 90  # a source is a sentence in versions.toml; the line shows its start
+
+
+def _day(version: Mapping[str, Any], key: str) -> str:
+    value = version.get(key)
+    if value == "current":
+        return "the present"
+    shown = value if isinstance(value, str) and value else "unknown"
+    bound = version.get(f"{key}_not_before")
+    if isinstance(bound, str) and bound and shown == "unknown":
+        # What is known of an unknown day: the text was not in force before `bound` (from),
+        # or still in force on `bound` (to).
+        if key == "in_force_from":
+            return f"unknown (not before {bound})"
+        return f"unknown (in force at least to {bound})"
+    return shown
+
+
+def version_line(version: Mapping[str, Any] | None, *, source_chars: int | None = None) -> str:
+    """One line for people about a citation's text version ("" when none is recorded)."""
+    if not version:
+        return ""
+    start, end = _day(version, "in_force_from"), _day(version, "in_force_to")
+    source = str(version.get("source") or "unknown")
+    if source_chars is not None and len(source) > source_chars:
+        source = source[: source_chars - 1] + "…"
+    official = version.get("official")
+    status = {True: "official text", False: "unofficial copy"}.get(official, "status unknown")
+    held = "" if version.get("held", True) else "; text not held"
+    return (
+        f"version {version.get('id', '?')}: text in force from {start} to {end} — "
+        f"source {source}; {status}{held}"
+    )
+
+
+def headline(result: Result) -> str:
+    """The answer without the notices it begins with (they are shown first, apart)."""
+    answer = result.answer
+    for notice in result.notices:
+        stripped = answer.lstrip()
+        if stripped.startswith(notice):
+            answer = stripped[len(notice) :]
+    return answer.strip() or result.answer
+
+
+def calendar_values(result: Result) -> str:
+    """The values a rule took from a calendar rather than the question, with their source:
+    "primary 2026-06-23 (md-2026, source …)"; "" when none."""
+    shown = []
+    for name, value in result.inputs.items():
+        if value.origin != "calendar":
+            continue
+        day = value.value.isoformat() if hasattr(value.value, "isoformat") else str(value.value)
+        shown.append(f"{name} {day} ({value.source or 'calendar'})")
+    return "; ".join(shown)
