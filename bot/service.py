@@ -219,6 +219,7 @@ class AnswerService:
         except CitationError as exc:
             return Reply(status="invalid_input", text_in=_echo(raw), message=str(exc), as_of=day)
         extra = node.as_dict()
+        extra.update(prefix=node.prefix, catch_line=node.law.catch_line)
         extra["in_force_on"] = day.isoformat()
         extra["versions"] = [v.as_dict() for v in self.corpus.timeline(node.law.key)]
         return Reply(status="cite", text_in=_echo(raw), extra=extra, as_of=day)

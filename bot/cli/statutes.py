@@ -23,11 +23,14 @@ def cmd_cite(args: argparse.Namespace) -> int:
         print_json(node)
         return EXIT_OK
     print(node["cite"])
+    if node["catch_line"]:
+        print(f"  ({node['catch_line']})")
     print(f"  text in force on {node['in_force_on']}: {version_line(node.get('version'))}")
     print()
     if node["lead_in"]:
         print(f"  {node['lead_in']}")
-    print(f"    {node['text']}" if node["lead_in"] else f"  {node['text']}")
+    body = f"{node['prefix']} {node['text']}" if node["prefix"] else node["text"]
+    print(f"    {body}" if node["lead_in"] else f"  {body}")
     if node["references"]:
         print("\nReferences:")
         for ref in node["references"]:

@@ -11,7 +11,10 @@ Rules of the surface:
 - Every message has a plain fallback `text`.
 
 Interactive ids (the Slack app routes on them):
-- `show_work` button, value = the invocation command (`reply.command`).
+- `show_work` button, value = the invocation command (`reply.command`, then " as of DAY" when a
+  day's law was asked for).
+- `not_what_i_asked` button (answers and no_match), value = JSON {"q": question, "r": rule,
+  "c": command, "read": the reading's line, "as_of": day} for the audit trail.
 - `share` button (slash-command replies only), value = JSON {"k": "run"|"cite", "v": ..., "q": ...}.
 - needs_input: action id `complete|<rule>|<param>`; the block id `ni<n>|<urlencoded known params>`
   carries the rest of the invocation so an answer completes the same one.
@@ -24,13 +27,11 @@ import json
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from bot.render.blocks import (
     MAX_CONTEXT_ELEMENTS,
     MAX_FALLBACK,
     MAX_FIELD_TEXT,
-    MAX_ID,
     MAX_MESSAGE_BLOCKS,
     MAX_SECTION_TEXT,
     MAX_VALUE,
@@ -41,15 +42,18 @@ from bot.render.blocks import (
     clip,
     clip_escaped,
     context,
-    datepicker,
     escape,
     fit,
+    labelled_quote_blocks,
     mrkdwn,
     section,
     split_text,
-    static_select,
-    text_input,
 )
+from bot.render.prompts import (
+    prompt_blocks,
+    question_of,
+)
+from bot.render.versions import calendar_values, headline, version_line
 from bot.reply import ParamPrompt, Reply
 from rules import RULES
 from rules.result import Citation, Result
@@ -60,19 +64,27 @@ PICK_TEXT_CHARS = 1500  # how much of the original text a suggestion button carr
 
 SHOW_WORK = "show_work"
 SHARE = "share"
-COMPLETE_PREFIX = "complete|"
+NOT_WHAT_I_ASKED = "not_what_i_asked"
+SOURCE_CHARS = 60  # of a version's source, beside the quote (the full source is in Show work)
 PICK_PREFIX = "pick_rule_"
-NEEDS_INPUT_BLOCK_PREFIX = "ni"
-
-_BOOLEAN_WORDS = {"yes", "no", "true", "false"}
 
 
 def _echo(reply: Reply) -> list[Block]:
-    """The user's question, escaped and clipped (never a ping, never mrkdwn injection)."""
+    """The user's question, escaped and clipped (never a ping, never mrkdwn injection), how it
+    was read, and the values a rule took from a calendar rather than the question."""
+    lines = []
     asked = " ".join(reply.text_in.split())
-    if not asked:
-        return []
-    return [context(f"You asked: “{clip_escaped(asked, ECHO_CHARS)}”")]
+    if asked:
+        lines.append(f"You asked: “{clip_escaped(asked, ECHO_CHARS)}”")
+    read = reply.reading.line() if reply.reading else ""
+    if read:
+        lines.append(f"Read as: {clip_escaped(read, ECHO_CHARS)}")
+    if reply.as_of:
+        lines.append(f"Law in force on {reply.as_of.isoformat()}")
+    from_calendar = calendar_values(reply.result) if reply.result else ""
+    if from_calendar:
+        lines.append(f"From the calendar: {clip_escaped(from_calendar, ECHO_CHARS)}")
+    return [context("\n".join(lines))] if lines else []
 
 
 def _rule_title(rule_id: str) -> str:
@@ -159,8 +171,24 @@ def _result_fields(result: Result) -> list[dict[str, str]]:
         except (ArithmeticError, ValueError):
             shown = escape(str(amount))
         fields.append(mrkdwn(f"*Amount*\n{shown}", MAX_FIELD_TEXT))
-    fields.append(mrkdwn(f"*Rule*\n`{escape(result.rule)}`", MAX_FIELD_TEXT))
     return fields
+
+
+def _notices(result: Result) -> list[Block]:
+    """What must be read before the answer — which text of the law was used, what is not
+    certain, a deadline already passed — and a pointer to the other readings."""
+    lines = [f"⚠️ {escape(n)}" for n in result.notices]
+    behind = [
+        what
+        for what, present in (
+            ("other readings", result.alternatives),
+            ("assumptions", result.assumptions),
+        )
+        if present
+    ]
+    if behind:
+        lines.append(f"⚠️ _{' and '.join(behind).capitalize()}: under “Show work”._")
+    return [context("\n".join(lines))] if lines else []
 
 
 def _flags(result: Result) -> list[Block]:
@@ -184,35 +212,91 @@ def _flags(result: Result) -> list[Block]:
     return blocks
 
 
-def _quotes(result: Result | None) -> list[Block]:
+def _short_cite(cite: str) -> str:
+    """ "Md. Code, Elec. Law § 5-903(b)(2)(iii)" → "§ 5-903(b)(2)(iii)", as answers cite it."""
+    return cite[cite.index("§") :] if "§" in cite else cite
+
+
+def deciding(result: Result) -> Citation | None:
+    """The subsection the answer turns on: the first citation the answer names, else the one
+    the last statute step of the work cites, else the first citation."""
+    if not result.citations:
+        return None
+    answer = headline(result)
+    named = [c for c in result.citations if _short_cite(c.cite) in answer]
+    if named:
+        # "§ 5-703(e)" is named inside "§ 5-703(e)(1)": the longest name is the one meant.
+        return max(named, key=lambda c: (len(_short_cite(c.cite)), -result.citations.index(c)))
+    for step in reversed(result.trace):
+        found = next((c for c in result.citations if step.cite and c.cite == step.cite), None)
+        if found is not None:
+            return found
+    return result.citations[0]
+
+
+def _quote(citation: Citation, *, source_chars: int | None = SOURCE_CHARS) -> list[Block]:
+    """A citation quoted verbatim with its version near it ("text in force from … — source …;
+    unofficial copy")."""
+    note = version_line(citation.version, source_chars=source_chars)
+    return labelled_quote_blocks(f"📖 {citation.cite}", note, citation)
+
+
+def _quotes(result: Result | None, *, skip: Citation | None = None) -> list[Block]:
     blocks: list[Block] = []
     for citation in result.citations if result else []:
-        blocks.extend(citation_blocks(citation))
+        if citation != skip:
+            blocks.extend(_quote(citation, source_chars=None))
     return blocks
 
 
+def show_work_value(reply: Reply) -> str:
+    """What "Show work" reruns: the invocation, and the day whose law was asked for."""
+    return reply.command + reply.as_of_words
+
+
 def _show_work_actions(reply: Reply) -> list[Block]:
-    if not reply.command or reply.result is None or not reply.result.trace:
-        return []
-    show_work = button("Show work", SHOW_WORK, reply.command)
-    return [actions(show_work, block_id="answer_actions")]
+    elements = []
+    if reply.command and reply.result is not None and reply.result.trace:
+        elements.append(button("Show work", SHOW_WORK, show_work_value(reply)))
+    if reply.text_in:
+        elements.append(button("Not what I asked", NOT_WHAT_I_ASKED, feedback_value(reply)))
+    return [actions(*elements, block_id="answer_actions")] if elements else []
 
 
-def _fallback(answer: str, result: Result | None) -> str:
-    cites = "; ".join(c.cite for c in result.citations) if result else ""
+def feedback_value(reply: Reply) -> str:
+    """What "Not what I asked" records: the question, the rule and invocation, the reading."""
+    payload = {"q": reply.text_in[:600], "r": reply.rule or "", "c": reply.command}
+    if reply.reading is not None:
+        payload["read"] = reply.reading.line()[:600]
+    if reply.as_of:
+        payload["as_of"] = reply.as_of.isoformat()
+    return _bounded_json(payload, MAX_VALUE)
+
+
+def _fallback(answer: str, result: Result | None, cite: Citation | None = None) -> str:
+    cites = cite.cite if cite else "; ".join(c.cite for c in result.citations) if result else ""
     text = escape(answer)
     return f"{text} ({escape(cites)})" if cites else text
 
 
 def _render_answered(reply: Reply) -> Rendered:
+    """The notices, the answer with its date or amount, and the deciding subsection quoted;
+    the other citations, the alternatives and the work are behind "Show work"."""
     result = reply.result
     if result is None:
         return _render_message(reply)
-    answer = result.answer or reply.message or "Here is what I found."
-    head = _echo(reply)
-    head.append(section(f"*{escape(answer)}*", fields=_result_fields(result)))
-    head.extend(_flags(result))
-    return _fallback(answer, result), head, _quotes(result), _show_work_actions(reply)
+    answer = headline(result) if result.answer else reply.message or "Here is what I found."
+    head = [*_echo(reply), *_notices(result)]
+    head.append(section(f"*{escape(answer)}*", **_fields_of(result)))
+    cite = deciding(result)
+    body = _quote(cite) if cite is not None else []
+    first = " ".join([*result.notices, answer])
+    return _fallback(first, result, cite), head, body, _show_work_actions(reply)
+
+
+def _fields_of(result: Result) -> dict[str, Any]:
+    fields = _result_fields(result)
+    return {"fields": fields} if fields else {}
 
 
 def _render_problem(reply: Reply) -> Rendered:
@@ -234,84 +318,40 @@ def _render_problem(reply: Reply) -> Rendered:
     return f"{lead} {_fallback(message, result)}", head, _quotes(result), _show_work_actions(reply)
 
 
-def encode_known_params(index: int, params: dict[str, str]) -> str | None:
-    """Block id carrying the invocation's known params, or None if it would not fit 255 chars."""
-    block_id = f"{NEEDS_INPUT_BLOCK_PREFIX}{index}|{urlencode(params)}"
-    return block_id if len(block_id) <= MAX_ID else None
-
-
-def decode_known_params(block_id: str) -> dict[str, str]:
-    """Inverse of `encode_known_params` (the params; index dropped)."""
-    _, _, query = block_id.partition("|")
-    return dict(parse_qsl(query, keep_blank_values=True))
-
-
-def complete_action_id(rule: str, param: str) -> str:
-    return f"{COMPLETE_PREFIX}{rule}|{param}"
-
-
-def parse_complete_action_id(action_id: str) -> tuple[str, str]:
-    """(rule, param) from a `complete|<rule>|<param>` action id; ValueError for anything else
-    (the id comes back from Slack, so it is checked rather than trusted)."""
-    prefix, rule, param = ([*action_id.split("|", 2), "", ""])[:3]
-    if f"{prefix}|" != COMPLETE_PREFIX or not rule or not param:
-        raise ValueError("not a complete|RULE|PARAM action id")
-    return rule, param
-
-
-def _is_boolean(prompt: ParamPrompt) -> bool:
-    return bool(prompt.choices) and {c.lower() for c in prompt.choices} <= _BOOLEAN_WORDS
-
-
-def _prompt_block(reply: Reply, index: int, prompt: ParamPrompt) -> Block | None:
-    """One input for a missing param, or None when the invocation cannot be carried."""
-    rule = reply.rule or (reply.result.rule if reply.result else "")
-    block_id = encode_known_params(index, reply.params)
-    action_id = complete_action_id(rule, prompt.name)
-    if not rule or block_id is None or len(action_id) > MAX_ID:
-        return None
-    label = f"*{escape(prompt.name)}* — {escape(prompt.description)}"
-    if prompt.kind in ("date", "datetime"):
-        picker = datepicker(action_id, "Pick a date")
-        return section(label, block_id=block_id, accessory=picker)
-    if prompt.choices and _is_boolean(prompt):
-        buttons = [
-            button(choice.capitalize(), f"{action_id}|{n}"[:MAX_ID], choice)
-            for n, choice in enumerate(prompt.choices)
-        ]
-        # Button action ids must be unique in a block: the choice index rides after the param.
-        return actions(*buttons, block_id=block_id)
-    if prompt.choices:
-        select = static_select(action_id, "Choose…", prompt.choices)
-        return section(label, block_id=block_id, accessory=select)
-    return text_input(block_id, f"{prompt.name} — {prompt.description}", action_id)
-
-
 def _render_needs_input(reply: Reply) -> Rendered:
+    """Each missing value asked once, as a plain question, with an input to answer it; why it
+    could not be taken from a calendar, if the rule says."""
     result = reply.result
     rule = reply.rule or (result.rule if result else "")
     title = _rule_title(rule) if rule else "this deadline"
-    message = (result.answer if result else "") or reply.message
-    head = [*_echo(reply)]
-    intro = f"I need a bit more to answer *{escape(title)}*."
-    if message:
-        intro += f"\n{escape(message)}"
-    head.append(section(intro))
-    body: list[Block] = []
     prompts = list(reply.prompts)
     if not prompts and result:
         prompts = [ParamPrompt(name=m, description="") for m in result.missing]
+    head = [*_echo(reply), section(f"To answer *{escape(title)}*, I need to know:")]
+    why = _why_missing(result) if result else reply.message
+    if why:
+        head.append(context(escape(why)))
+    body: list[Block] = []
     typed = []
     for index, prompt in enumerate(prompts):
-        block = _prompt_block(reply, index, prompt)
-        if block is not None:
-            body.append(block)
+        body.extend(prompt_blocks(reply, index, prompt))
         typed.append(f"{prompt.name}=…")
     if rule:
         example = " ".join([reply.command or rule, *typed]).strip()
-        body.append(context(f"Or type: `/deadline {escape(example)}`"))
-    text = f"I need more to answer {title}: " + ", ".join(p.name for p in prompts)
+        body.append(context(f"Or type: `/deadline {escape(example)}{reply.as_of_words}`"))
+    text = f"To answer {title}: " + " ".join(question_of(p) for p in prompts)
     return escape(text), head, body, []
+
+
+def _why_missing(result: Result) -> str:
+    """The rule's answer without its opening list of missing parameters (each is asked as a
+    question instead): what remains says why, e.g. which calendars exist and how to add one."""
+    answer = result.answer
+    if not answer.startswith("I need more to answer") or not result.missing:
+        return answer
+    last = answer.find(f"{result.missing[-1]} (")
+    end = answer.find(").", last) if last != -1 else -1
+    return answer[end + 2 :].strip() if end != -1 else ""
 
 
 def pick_value(rule_id: str, text: str) -> str:
@@ -382,16 +422,18 @@ _RENDERERS = {
 
 
 def trace_blocks(reply: Reply) -> list[Block]:
-    """The computation behind an answer: inputs with their origin, then each step and its basis."""
+    """Everything behind an answer: the other readings and assumptions, every citation with its
+    text version, the inputs with their origin, then each step and its basis."""
     result = reply.result
-    head = [section(f"*How I got there* — `deadline-bot run {escape(reply.command)}`")]
+    as_of = f" --as-of {reply.as_of.isoformat()}" if reply.as_of else ""
+    head = [section(f"*How I got there* — `deadline-bot run {escape(reply.command)}{as_of}`")]
     if result is None:
         return [*head, section("No computation to show for this reply.")]
+    body: list[Block] = [*_flags(result)]
     lines: list[str] = []
     for name, value in result.inputs.items():
         origin = value.origin if value.origin != "calendar" else f"calendar: {value.source or '?'}"
         lines.append(f"• `{escape(name)}` = {escape(str(value.value))} _({escape(origin)})_")
-    body: list[Block] = []
     if lines:
         body.extend(_chunked_sections("*Inputs*", lines))
     steps = []
@@ -400,10 +442,7 @@ def trace_blocks(reply: Reply) -> list[Block]:
         steps.append(f"{n}. {escape(step.step)} _({escape(basis)})_")
     if steps:
         body.extend(_chunked_sections("*Steps*", steps))
-    if result.assumptions:
-        body.extend(
-            _chunked_sections("*Assumptions*", [f"⚠️ {escape(a)}" for a in result.assumptions])
-        )
+    body.extend(_quotes(result))
     return fit(head, body, [], MAX_MESSAGE_BLOCKS)
 
 

@@ -206,6 +206,21 @@ def citation_blocks(citation: Citation) -> list[Block]:
     return blocks
 
 
+def labelled_quote_blocks(label: str, note: str, citation: Citation) -> list[Block]:
+    """One citation in as few blocks as Slack allows: a rich_text block opening with the cite
+    (bold) and `note` (italic), then the lead-in and text quoted verbatim; text too long for
+    one block continues in further quote blocks."""
+    pieces = quote_blocks(citation.text or "(no text)")
+    heading: list[dict[str, Any]] = [{"type": "text", "text": label, "style": {"bold": True}}]
+    if note:
+        heading.append({"type": "text", "text": f" — {note}", "style": {"italic": True}})
+    elements: list[dict[str, Any]] = [{"type": "rich_text_section", "elements": heading}]
+    for lead_in in quote_blocks(citation.lead_in, italic=True) if citation.lead_in else []:
+        elements.extend(lead_in["elements"])
+    elements.extend(pieces[0]["elements"])
+    return [{"type": "rich_text", "elements": elements}, *pieces[1:]]
+
+
 def fit(head: list[Block], body: list[Block], tail: list[Block], limit: int) -> list[Block]:
     """head + body + tail within `limit` blocks; body (then head) cut with a visible note."""
     note = context(

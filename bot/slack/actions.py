@@ -16,15 +16,14 @@ from slack_bolt import Ack, App
 from bot.ops.db import INTEGER_ID_MAX
 from bot.reminders.commands import unsubscribe
 from bot.render.answer import (
-    COMPLETE_PREFIX,
+    NOT_WHAT_I_ASKED,
     PICK_PREFIX,
     SHARE,
     SHOW_WORK,
-    decode_known_params,
-    parse_complete_action_id,
     render_result,
     trace_blocks,
 )
+from bot.render.prompts import COMPLETE_PREFIX, decode_known_params, parse_complete_action_id
 from bot.render.blocks import MAX_MESSAGE_BLOCKS, context, escape
 from bot.render.reminders import UNSUBSCRIBE_ACTION
 from bot.reply import Reply

@@ -11,12 +11,8 @@ from typing import Any
 import pytest
 from slack_sdk.models.blocks import Block
 
-from bot.render.answer import (
-    decode_known_params,
-    parse_complete_action_id,
-    render_result,
-    trace_blocks,
-)
+from bot.render.answer import render_result, trace_blocks
+from bot.render.prompts import decode_known_params, parse_complete_action_id
 from bot.render.blocks import escape, split_text, unescape
 from bot.render.home import home_view
 from bot.reply import ParamPrompt, Reply
@@ -70,8 +66,10 @@ def _quoted_text(blocks: list[dict[str, Any]]) -> str:
         if block["type"] != "rich_text":
             continue
         for element in block["elements"]:
-            assert element["type"] == "rich_text_quote"
-            out.extend(e["text"] for e in element["elements"])
+            # The cite and its text version open the first block, as a section, not a quote.
+            assert element["type"] in ("rich_text_quote", "rich_text_section")
+            if element["type"] == "rich_text_quote":
+                out.extend(e["text"] for e in element["elements"])
     return "".join(out)
 
 
@@ -109,18 +107,42 @@ def test_answered_quotes_statute_verbatim_and_shows_deadline() -> None:
 
 
 def test_answered_flags_alternatives_and_assumptions() -> None:
+    # The main message says they exist; "Show work" shows them, flagged.
     _, blocks = render_result(_answered())
-    contexts = [e["text"] for b in blocks if b["type"] == "context" for e in b["elements"]]
+    shown = _shown_text(blocks)
+    assert "⚠️ _Other readings and assumptions: under “Show work”._" in shown
+    assert "later reading" not in shown
+    work = trace_blocks(_answered())
+    contexts = [e["text"] for b in work if b["type"] == "context" for e in b["elements"]]
     assert any(t.startswith("⚠️ *Another reading — later reading*") for t in contexts)
     assert any("x &lt; y" in t for t in contexts)  # basis escaped too
     assert any(t.startswith("⚠️ _Assumed:_ Primary date") for t in contexts)
 
 
+def _shown_text(blocks: list[dict[str, Any]]) -> str:
+    """Every text Slack shows (not button values, which it never renders)."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "text" and isinstance(value, str):
+                    out.append(value)
+                elif key != "value":
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(blocks)
+    return "\n".join(out)
+
+
 def test_user_text_is_escaped_so_nothing_pings() -> None:
     _, blocks = render_result(_answered())
-    dumped = _all_mrkdwn(blocks)
-    assert "<!channel>" not in dumped and "<@U123>" not in dumped
-    assert "&lt;!channel&gt;" in dumped
+    shown = _shown_text(blocks)
+    assert "<!channel>" not in shown and "<@U123>" not in shown
+    assert "&lt;!channel&gt;" in shown
 
 
 def test_show_work_button_carries_the_invocation_and_share_is_optional() -> None:
