@@ -50,6 +50,8 @@ def dump() -> dict[str, Any]:
             rule = case.get("rule", path.stem)
             params = [f"{k}={v}" for k, v in (case.get("params") or {}).items()]
             argv = ["run", rule, *params, "--today", str(case["today"]), "--json"]
+            if "as_of" in case:  # the law in force on that day, as the golden test runs it
+                argv += ["--as-of", str(case["as_of"])]
             key = f"{path.stem}: {case['name']}"
             assert key not in out["golden"], key
             out["golden"][key] = _cli_json(argv)

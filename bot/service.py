@@ -130,9 +130,7 @@ class AnswerService:
                 if facts.problems:
                     return _unreadable(raw, spec.id, facts.problems, 1.0)
                 params = {**param_strings(params_for(spec.id, facts)), **params}
-            return self.run(
-                spec.id, params, text_in=raw, confidence=1.0, today=day, as_of=as_of
-            )
+            return self.run(spec.id, params, text_in=raw, confidence=1.0, today=day, as_of=as_of)
 
         matched = self.matcher.match(stripped)
         suggestions = [rule for rule, _ in matched.candidates[:3]]
@@ -199,9 +197,7 @@ class AnswerService:
             reply.prompts = prompts_for(spec, result.missing)
         return reply
 
-    def complete(
-        self, rule: str, params: Mapping[str, str], *, as_of: date | None = None
-    ) -> Reply:
+    def complete(self, rule: str, params: Mapping[str, str], *, as_of: date | None = None) -> Reply:
         """Finish a needs_input invocation with the values the user supplied."""
         return self.run(rule, {k: v for k, v in params.items() if v != ""}, as_of=as_of)
 

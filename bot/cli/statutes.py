@@ -39,7 +39,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     if node["versions"]:
         print("\nVersions of this law:")
         for version in node["versions"]:
-            print(f"  - {version['id']}: {version_line(version)}")
+            print(f"  - {version_line(version)}")
     print(f"\nsha256 {node['text_sha256']}")
     return EXIT_OK
 

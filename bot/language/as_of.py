@@ -1,4 +1,4 @@
-""""as of 2014-06-01" / "as of June 1, 2014" in a question: the day whose law in force answers it.
+""" "as of 2014-06-01" / "as of June 1, 2014" in a question: the day whose law in force answers it.
 
 The phrase is split off before the question is read, so its date is never taken for an event,
 a deadline or any other fact of the question. The date itself is read by `bot.language.dates`

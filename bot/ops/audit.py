@@ -6,6 +6,10 @@ the corpus and calendar versions. `AnswerService.reproduce()` runs the same invo
 same day again; with unchanged statute text and calendars it must give the identical result
 (`check_reproduction`).
 
+Feedback is recorded in the same table: a "Not what I asked" button pressed under an answer is
+a row whose surface is `feedback` (`FEEDBACK`), holding the question, the rule and parameters
+that answered it, and how the question was read, for review (`deadline-bot audit --feedback`).
+
 `deadline-bot audit` prints these answers and the reminder actions log (`bot.cli.ops`).
 """
 
@@ -24,6 +28,9 @@ from bot.reply import Reply
 
 if TYPE_CHECKING:
     from bot.service import AnswerService
+
+FEEDBACK = "feedback"  # the surface of a "Not what I asked" row
+NOT_WHAT_I_ASKED = "not what I asked"
 
 
 class AuditRow(Base):
@@ -115,11 +122,53 @@ def record_answer(
         return row.id
 
 
+def record_feedback(
+    engine: Engine,
+    *,
+    question: str,
+    rule: str | None,
+    params: Mapping[str, str] | None,
+    reading: str,
+    as_of: date | None = None,
+    user: str | None = None,
+    channel: str | None = None,
+    today: date | None = None,
+    problems: Iterable[str] = (),
+) -> int:
+    """Store one "Not what I asked" and return its audit id: the question, the invocation that
+    answered it, how it was read (and what of the button's value could not be read)."""
+    detail: dict[str, Any] = {"feedback": NOT_WHAT_I_ASKED, "reading": reading}
+    if as_of is not None:
+        detail["as_of"] = as_of.isoformat()
+    if problems:
+        detail["problems"] = list(problems)
+    return record_answer(
+        engine,
+        surface=FEEDBACK,
+        text=question,
+        user=user,
+        channel=channel,
+        rule=rule,
+        status=FEEDBACK,
+        params=params,
+        today=today,
+        result=detail,
+        inputs={},
+        citations=[],
+    )
+
+
 def audit_rows(
-    engine: Engine, since: datetime | None = None, user: str | None = None
+    engine: Engine,
+    since: datetime | None = None,
+    user: str | None = None,
+    *,
+    surface: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Audit rows, oldest first, optionally only from `since` and/or by `user`."""
+    """Audit rows, oldest first, optionally only from `since`, by `user`, from `surface`."""
     stmt = select(AuditRow).order_by(AuditRow.at, AuditRow.id)
+    if surface is not None:
+        stmt = stmt.where(AuditRow.surface == surface)
     if since is not None:
         stmt = stmt.where(AuditRow.at >= since)
     if user is not None:

@@ -65,8 +65,9 @@ PICK_TEXT_CHARS = 1500  # how much of the original text a suggestion button carr
 SHOW_WORK = "show_work"
 SHARE = "share"
 NOT_WHAT_I_ASKED = "not_what_i_asked"
-SOURCE_CHARS = 60  # of a version's source, beside the quote (the full source is in Show work)
+SOURCE_CHARS = 40  # of a version's source, beside the quote (the full source is in Show work)
 PICK_PREFIX = "pick_rule_"
+MAIN_BLOCKS = 5  # a channel answer's blocks: the rest is behind "Show work" (issue 12)
 
 
 def _echo(reply: Reply) -> list[Block]:
@@ -250,13 +251,18 @@ def _quotes(result: Result | None, *, skip: Citation | None = None) -> list[Bloc
 
 
 def show_work_value(reply: Reply) -> str:
-    """What "Show work" reruns: the invocation, and the day whose law was asked for."""
-    return reply.command + reply.as_of_words
+    """What "Show work" reruns: the invocation, and the day whose law was asked for (escaped
+    like everything we send, so a value never holds a ping; the listener unescapes it)."""
+    return escape(reply.command + reply.as_of_words)
 
 
 def _show_work_actions(reply: Reply) -> list[Block]:
     elements = []
-    if reply.command and reply.result is not None and reply.result.trace:
+    result = reply.result
+    behind = result is not None and bool(
+        result.trace or result.alternatives or result.assumptions or len(result.citations) > 1
+    )
+    if reply.command and behind:
         elements.append(button("Show work", SHOW_WORK, show_work_value(reply)))
     if reply.text_in:
         elements.append(button("Not what I asked", NOT_WHAT_I_ASKED, feedback_value(reply)))
@@ -264,10 +270,15 @@ def _show_work_actions(reply: Reply) -> list[Block]:
 
 
 def feedback_value(reply: Reply) -> str:
-    """What "Not what I asked" records: the question, the rule and invocation, the reading."""
-    payload = {"q": reply.text_in[:600], "r": reply.rule or "", "c": reply.command}
+    """What "Not what I asked" records: the question, the rule and invocation, the reading
+    (escaped, so the value never holds a ping; the listener unescapes it)."""
+    payload = {
+        "q": escape(reply.text_in[:600]),
+        "r": reply.rule or "",
+        "c": escape(reply.command),
+    }
     if reply.reading is not None:
-        payload["read"] = reply.reading.line()[:600]
+        payload["read"] = escape(reply.reading.line()[:600])
     if reply.as_of:
         payload["as_of"] = reply.as_of.isoformat()
     return _bounded_json(payload, MAX_VALUE)
@@ -302,7 +313,7 @@ def _fields_of(result: Result) -> dict[str, Any]:
 def _render_problem(reply: Reply) -> Rendered:
     """invalid_input / refused: say plainly what is wrong and what it rests on."""
     result = reply.result
-    message = (result.answer if result else "") or reply.message
+    message = (headline(result) if result and result.answer else "") or reply.message
     if not message:
         message = (
             "I can't answer that safely as asked."
@@ -310,35 +321,41 @@ def _render_problem(reply: Reply) -> Rendered:
             else "Some of what you gave me isn't valid for this rule."
         )
     lead = "🚫" if reply.status == "refused" else "⚠️"
-    head = [*_echo(reply), section(f"{lead} {escape(message)}")]
+    head = [*_echo(reply), *(_notices(result) if result else [])]
+    head.append(section(f"{lead} {escape(message)}"))
     if result and result.missing:
         head.append(context("Still needed: " + ", ".join(f"`{escape(m)}`" for m in result.missing)))
-    if result:
-        head.extend(_flags(result))
-    return f"{lead} {_fallback(message, result)}", head, _quotes(result), _show_work_actions(reply)
+    cite = deciding(result) if result else None
+    body = _quote(cite) if cite is not None else []
+    return f"{lead} {_fallback(message, result, cite)}", head, body, _show_work_actions(reply)
 
 
 def _render_needs_input(reply: Reply) -> Rendered:
     """Each missing value asked once, as a plain question, with an input to answer it; why it
-    could not be taken from a calendar, if the rule says."""
+    could not be taken from a calendar, if the rule says; the command that supplies them all."""
     result = reply.result
     rule = reply.rule or (result.rule if result else "")
     title = _rule_title(rule) if rule else "this deadline"
     prompts = list(reply.prompts)
     if not prompts and result:
         prompts = [ParamPrompt(name=m, description="") for m in result.missing]
-    head = [*_echo(reply), section(f"To answer *{escape(title)}*, I need to know:")]
+    lines = [f"To answer *{escape(title)}*, I need to know:"]
     why = _why_missing(result) if result else reply.message
     if why:
-        head.append(context(escape(why)))
+        lines.append(f"_{escape(why)}_")
+    top = [*_echo(reply), *(_notices(result) if result else [])]
+    room = MAIN_BLOCKS - len(top) - 1
     body: list[Block] = []
-    typed = []
     for index, prompt in enumerate(prompts):
-        body.extend(prompt_blocks(reply, index, prompt))
-        typed.append(f"{prompt.name}=…")
+        blocks = prompt_blocks(reply, index, prompt)
+        if blocks and len(body) + len(blocks) <= room:
+            body.extend(blocks)
+        else:  # no room for its input, or it cannot carry the invocation: ask it in words
+            lines.append(f"• {escape(question_of(prompt))}")
     if rule:
-        example = " ".join([reply.command or rule, *typed]).strip()
-        body.append(context(f"Or type: `/deadline {escape(example)}{reply.as_of_words}`"))
+        typed = " ".join([reply.command or rule, *(f"{p.name}=…" for p in prompts)]).strip()
+        lines.append(f"Or type: `/deadline {escape(typed)}{reply.as_of_words}`")
+    head = [*top, section("\n".join(lines))]
     text = f"To answer {title}: " + " ".join(question_of(p) for p in prompts)
     return escape(text), head, body, []
 

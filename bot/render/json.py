@@ -1,4 +1,8 @@
-"""JSON rendering of a reply: the `run` command's shape, plus `no_match` and `suggestions`."""
+"""JSON rendering of a reply: the `run` command's shape, plus `no_match` and `suggestions`.
+
+`notices` (which text of the law was used, what is uncertain, a deadline already passed) is the
+first key of every reply; `reading` is how a free-text question was read (null for commands)
+and `as_of` the day whose law was asked for (null when none was)."""
 
 from __future__ import annotations
 
@@ -30,7 +34,10 @@ def reply_json(reply: Reply) -> dict[str, Any]:
             "alternatives": [],
             "missing": [],
         }
+    out = {"notices": list(out.get("notices") or []), **out}
     out["suggestions"] = list(reply.suggestions)
+    out["reading"] = reply.reading.model_dump(mode="json") if reply.reading else None
+    out["as_of"] = reply.as_of.isoformat() if reply.as_of else None
     if reply.status == "needs_input" and reply.rule:
         out["command"] = f"deadline-bot run {reply.command} " + " ".join(
             f"{m}=..." for m in out.get("missing", [])

@@ -2,7 +2,8 @@
 buttons, text box), each asking its plain question, and the ids that carry the invocation.
 
 - action id `complete|<rule>|<param>`; the block id `ni<n>|<urlencoded known params>` carries
-  the rest of the invocation so an answer completes the same one.
+  the rest of the invocation so an answer completes the same one (and `@as_of`, the day whose
+  law was asked for, which is not a rule parameter).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from bot.reply import ParamPrompt, Reply
 
 COMPLETE_PREFIX = "complete|"
 NEEDS_INPUT_BLOCK_PREFIX = "ni"
+AS_OF_KEY = "@as_of"  # no rule parameter can be named this
 
 _BOOLEAN_WORDS = {"yes", "no", "true", "false"}
 
@@ -69,7 +71,10 @@ def prompt_blocks(reply: Reply, index: int, prompt: ParamPrompt) -> list[Block]:
     """The input for a missing param, asking its plain question; [] when the invocation cannot
     be carried (the typed command is offered instead)."""
     rule = reply.rule or (reply.result.rule if reply.result else "")
-    block_id = encode_known_params(index, reply.params)
+    known = dict(reply.params)
+    if reply.as_of:
+        known[AS_OF_KEY] = reply.as_of.isoformat()
+    block_id = encode_known_params(index, known)
     action_id = complete_action_id(rule, prompt.name)
     if not rule or block_id is None or len(action_id) > MAX_ID:
         return []

@@ -7,12 +7,15 @@ to the present — source …; unofficial copy" — with an unknown day written 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from datetime import date, datetime
 from typing import Any
 
 from rules.result import Result
 
-SOURCE_CHARS = 90  # a source is a sentence in versions.toml; the line shows its start
+# The rule's own note of calendar values; renderers list them apart, each with its source.
+_CALENDAR_NOTE = re.compile(r"\s*\(Not given, so taken from calendar [^()]*\)")
 
 
 def _day(version: Mapping[str, Any], key: str) -> str:
@@ -42,28 +45,37 @@ def version_line(version: Mapping[str, Any] | None, *, source_chars: int | None 
     status = {True: "official text", False: "unofficial copy"}.get(official, "status unknown")
     held = "" if version.get("held", True) else "; text not held"
     return (
-        f"version {version.get('id', '?')}: text in force from {start} to {end} — "
+        f"{version.get('id', '?')} text, in force from {start} to {end} — "
         f"source {source}; {status}{held}"
     )
 
 
 def headline(result: Result) -> str:
-    """The answer without the notices it begins with (they are shown first, apart)."""
+    """The answer without the notices it begins with (they are shown first, apart) and without
+    the rule's note of calendar values (`calendar_values` lists them apart, with sources)."""
     answer = result.answer
     for notice in result.notices:
         stripped = answer.lstrip()
         if stripped.startswith(notice):
             answer = stripped[len(notice) :]
+    if calendar_values(result):
+        answer = _CALENDAR_NOTE.sub("", answer)
     return answer.strip() or result.answer
 
 
 def calendar_values(result: Result) -> str:
-    """The values a rule took from a calendar rather than the question, with their source:
-    "primary 2026-06-23 (md-2026, source …)"; "" when none."""
-    shown = []
+    """The values a rule took from a calendar rather than the question, grouped by the calendar
+    they came from: "primary 2026-06-23, filing_deadline 2026-02-24 21:00 (md-2026: Maryland
+    State Board of Elections, 2026 election calendar)"; "" when none."""
+    by_source: dict[str, list[str]] = {}
     for name, value in result.inputs.items():
-        if value.origin != "calendar":
-            continue
-        day = value.value.isoformat() if hasattr(value.value, "isoformat") else str(value.value)
-        shown.append(f"{name} {day} ({value.source or 'calendar'})")
-    return "; ".join(shown)
+        if value.origin == "calendar":
+            shown = _when(value.value)
+            by_source.setdefault(value.source or "calendar", []).append(f"{name} {shown}")
+    return "; ".join(f"{', '.join(values)} ({source})" for source, values in by_source.items())
+
+
+def _when(value: object) -> str:
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    return value.isoformat() if isinstance(value, date) else str(value)

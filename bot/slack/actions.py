@@ -1,5 +1,6 @@
-"""The buttons and pickers of our own messages: "Show work", "Share in channel", a missing value
-picked for a needs-input answer, a suggested rule, and a reminder's "Stop these reminders".
+"""The buttons and pickers of our own messages: "Show work", "Share in channel", "Not what I
+asked", a missing value picked for a needs-input answer, a suggested rule, and a reminder's
+"Stop these reminders".
 
 A button whose id or value we cannot read (we never made it, or it is out of date) gets a
 polite "not valid any more", never an exception.
@@ -9,10 +10,12 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from datetime import date
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from slack_bolt import Ack, App
 
+from bot.ops.audit import record_feedback
 from bot.ops.db import INTEGER_ID_MAX
 from bot.reminders.commands import unsubscribe
 from bot.render.answer import (
@@ -23,10 +26,16 @@ from bot.render.answer import (
     render_result,
     trace_blocks,
 )
-from bot.render.prompts import COMPLETE_PREFIX, decode_known_params, parse_complete_action_id
-from bot.render.blocks import MAX_MESSAGE_BLOCKS, context, escape
+from bot.render.blocks import MAX_MESSAGE_BLOCKS, context, escape, unescape
+from bot.render.prompts import (
+    AS_OF_KEY,
+    COMPLETE_PREFIX,
+    decode_known_params,
+    parse_complete_action_id,
+)
 from bot.render.reminders import UNSUBSCRIBE_ACTION
 from bot.reply import Reply
+from bot.sanitize import sanitize
 from bot.slack.payloads import (
     action_value,
     channel_of,
@@ -42,6 +51,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+THANKS = "Thanks — recorded for review."
+THANKS_NOT_STORED = (
+    "Thanks — noted in the log for review (this workspace keeps no audit database, so it is "
+    "not in `deadline-bot audit`)."
+)
+MAX_FEEDBACK_TEXT = 600  # characters kept of each text the button carries
 NO_SUCH_REMINDER = (
     "That reminder no longer exists (or the button is not valid any more). "
     "`/deadline reminders` lists the current ones."
@@ -59,7 +74,7 @@ def register(app: App, surfaces: SlackSurfaces) -> None:
         url = response_url_of(body)
 
         def work() -> None:
-            command = text_of(action.get("value"))
+            command = unescape(text_of(action.get("value")))
             reply = service.ask(command, surface="slack")
             delivery.respond(
                 url,
@@ -102,6 +117,40 @@ def register(app: App, surfaces: SlackSurfaces) -> None:
 
         delivery.submit("share", work, delivery.respond_polite(url))
 
+    @app.action(NOT_WHAT_I_ASKED)
+    def on_not_what_i_asked(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """Record the question, its reading and the invocation that answered it, for review.
+        Whatever the button carries, a row is written (what could not be read is noted)."""
+        ack()
+        url = response_url_of(body)
+        feedback = read_feedback(json_value(action))
+
+        def work() -> None:
+            stored = surfaces.engine is not None
+            if surfaces.engine is not None:
+                record_feedback(
+                    surfaces.engine,
+                    question=feedback.question,
+                    rule=feedback.rule,
+                    params=feedback.params,
+                    reading=feedback.reading,
+                    as_of=feedback.as_of,
+                    user=user_of(body),
+                    channel=channel_of(body),
+                    today=service.today(),
+                    problems=feedback.problems,
+                )
+            else:
+                log.info("feedback: not what I asked (rule %s; no audit database)", feedback.rule)
+            delivery.respond(
+                url,
+                text=THANKS if stored else THANKS_NOT_STORED,
+                response_type="ephemeral",
+                replace_original=False,
+            )
+
+        delivery.submit("feedback", work, delivery.respond_polite(url))
+
     @app.action(re.compile("^" + re.escape(COMPLETE_PREFIX)))
     def on_complete(ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         """A needs_input picker answered: finish the same invocation with the new value."""
@@ -117,7 +166,9 @@ def register(app: App, surfaces: SlackSurfaces) -> None:
         def work() -> None:
             params = decode_known_params(text_of(action.get("block_id")))
             params[param] = action_value(action)
-            reply = service.complete(rule, params)
+            # A day we did not write is dropped: the law is then the one the rule's day decides.
+            as_of = day_or_none(params.pop(AS_OF_KEY, ""))
+            reply = service.complete(rule, params, as_of=as_of)
             answer_in_place(surfaces, reply, body, url, reply.command)
 
         delivery.submit("complete", work, delivery.respond_polite(url))
@@ -172,6 +223,62 @@ def register(app: App, surfaces: SlackSurfaces) -> None:
             )
 
         delivery.submit("unsubscribe", work, delivery.respond_polite(url))
+
+
+class Feedback(NamedTuple):
+    """What a "Not what I asked" button carried, checked: text bounded and sanitized, the rule
+    only if it is one we have, the parameters only as the rule's `key=value` words."""
+
+    question: str
+    rule: str | None
+    params: dict[str, str] | None
+    reading: str
+    as_of: date | None
+    problems: list[str]
+
+
+def read_feedback(value: dict[str, Any] | None) -> Feedback:
+    """The button's value (`bot.render.answer.feedback_value`), validated; never raises."""
+    from rules import resolve
+
+    problems: list[str] = []
+    if value is None:
+        value = {}
+        problems.append("the button's value was not the JSON we send")
+
+    def text(key: str) -> str:
+        return sanitize(unescape(text_of(value.get(key))))[:MAX_FEEDBACK_TEXT]
+
+    rule_id, command = text("r"), text("c")
+    spec = resolve(rule_id) if rule_id else None
+    if rule_id and spec is None:
+        problems.append(f"unknown rule {rule_id!r}")
+    words = command.split()
+    params: dict[str, str] | None = None
+    if spec is not None and words and resolve(words[0]) is spec:
+        pairs = [w.partition("=") for w in words[1:]]
+        params = {k: v for k, sep, v in pairs if sep and k}
+    elif command:
+        problems.append("the invocation does not name the answering rule")
+    as_of = day_or_none(text("as_of"))
+    if text("as_of") and as_of is None:
+        problems.append("as_of is not a date")
+    return Feedback(
+        question=text("q"),
+        rule=spec.id if spec is not None else None,
+        params=params,
+        reading=text("read"),
+        as_of=as_of,
+        problems=problems,
+    )
+
+
+def day_or_none(text: str) -> date | None:
+    """A YYYY-MM-DD day Slack gave back to us, or None when it is empty or not one."""
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
 
 
 def answer_in_place(

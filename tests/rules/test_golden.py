@@ -7,8 +7,8 @@ in a subprocess, whose JSON must equal the in-process result and meet the same e
 A case with `xfail: "BUG: ..."` records a discrepancy between the statute and the rule.
 
 A case with `as_of: YYYY-MM-DD` asks for the law in force on that day (`rules.run(...,
-as_of=...)`); such cases run in-process only until the CLI has an `--as-of` flag. Every quoted
-citation is checked against the text version it says it was quoted from.
+as_of=...)`, and `deadline-bot run ... --as-of` for its CLI cases). Every quoted citation is
+checked against the text version it says it was quoted from.
 """
 
 from __future__ import annotations
@@ -67,8 +67,8 @@ def _load() -> list[tuple[str, dict[str, Any]]]:
 
 
 CASES = _load()
-# Through the CLI: the cases marked `cli`, except those with `as_of` (no CLI flag for it yet).
-CLI_CASES_RAW = [c for _, c in CASES if c.get("cli") and "as_of" not in c]
+# Through the CLI: the cases marked `cli` (with `--as-of` for those that carry `as_of`).
+CLI_CASES_RAW = [c for _, c in CASES if c.get("cli")]
 
 
 def _params(case: dict[str, Any]) -> dict[str, str]:
@@ -190,6 +190,8 @@ def _cli(case: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     argv = [sys.executable, "-m", "bot.cli", "run", case["rule"]]
     argv += [f"{k}={v}" for k, v in _params(case).items()]
     argv += ["--today", case["today"], "--json"]
+    if "as_of" in case:
+        argv += ["--as-of", case["as_of"]]
     return subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
 
 
@@ -207,7 +209,7 @@ def test_golden_case_through_cli_json(case: dict[str, Any]) -> None:
     # The CLI prints the same result as rules.run (citations without the hash, which stays
     # internal; each with its version).
     direct = rules.run(
-        case["rule"], _params(case), today=date.fromisoformat(case["today"])
+        case["rule"], _params(case), today=date.fromisoformat(case["today"]), as_of=_as_of(case)
     ).to_json_dict()
     for c in direct["citations"]:
         c.pop("text_sha256")

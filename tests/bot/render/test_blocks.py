@@ -12,9 +12,9 @@ import pytest
 from slack_sdk.models.blocks import Block
 
 from bot.render.answer import render_result, trace_blocks
-from bot.render.prompts import decode_known_params, parse_complete_action_id
 from bot.render.blocks import escape, split_text, unescape
 from bot.render.home import home_view
+from bot.render.prompts import decode_known_params, parse_complete_action_id
 from bot.reply import ParamPrompt, Reply
 from rules.result import Alternative, Citation, InputValue, Result, TraceStep
 from rules.values import TZ as TIMEZONE
@@ -196,30 +196,42 @@ def test_datetime_deadline_shown_in_eastern_time() -> None:
     assert "Tuesday, February 24, 2026 at 9:00 p.m. ET" in _all_mrkdwn(blocks)
 
 
-def test_needs_input_renders_pickers_that_carry_the_invocation() -> None:
-    reply = Reply(
+def _needs_input(*prompts: ParamPrompt) -> Reply:
+    return Reply(
         status="needs_input",
         text_in="successor",
         rule="md-successor-lt-gov",
         params={"event": "death"},
-        prompts=[
-            ParamPrompt(name="event_date", description="date of the vacancy", kind="date"),
-            ParamPrompt(
-                name="event",
-                description="what happened",
-                kind="choice",
-                choices=["death", "disqualification", "withdrawal"],
-            ),
-            ParamPrompt(
-                name="court_order", description="ordered?", kind="choice", choices=["yes", "no"]
-            ),
-            ParamPrompt(name="note", description="free text", kind="text"),
-        ],
+        prompts=list(prompts),
     )
-    text, blocks = render_result(reply)
-    _validate(blocks)
+
+
+DATE_PROMPT = ParamPrompt(
+    name="event_date",
+    description="date of the vacancy",
+    kind="date",
+    question="When did the LG candidate die?",
+)
+CHOICE_PROMPT = ParamPrompt(
+    name="event",
+    description="what happened",
+    kind="choice",
+    choices=["death", "disqualification", "withdrawal"],
+)
+YES_NO_PROMPT = ParamPrompt(
+    name="court_order", description="ordered?", kind="choice", choices=["yes", "no"]
+)
+TEXT_PROMPT = ParamPrompt(name="note", description="free text", kind="text")
+
+
+def test_needs_input_renders_pickers_that_carry_the_invocation() -> None:
+    text, blocks = render_result(_needs_input(DATE_PROMPT, CHOICE_PROMPT, TEXT_PROMPT))
+    _validate(blocks, limit=5)
     assert text
     picker = next(b for b in blocks if b.get("accessory", {}).get("type") == "datepicker")
+    # The plain question, once, beside its picker — not the parameter's internal name.
+    assert picker["text"]["text"] == "*When did the LG candidate die?*"
+    assert _shown_text(blocks).count("When did the LG candidate die?") == 1
     assert parse_complete_action_id(picker["accessory"]["action_id"]) == (
         "md-successor-lt-gov",
         "event_date",
@@ -231,13 +243,28 @@ def test_needs_input_renders_pickers_that_carry_the_invocation() -> None:
         "disqualification",
         "withdrawal",
     ]
-    buttons = next(b for b in blocks if b["type"] == "actions")
-    assert [e["value"] for e in buttons["elements"]] == ["yes", "no"]
-    assert len({e["action_id"] for e in buttons["elements"]}) == 2
     text_input = next(b for b in blocks if b["type"] == "input")
     assert text_input["dispatch_action"] is True
     block_ids = [b["block_id"] for b in blocks if "block_id" in b]
     assert len(block_ids) == len(set(block_ids))
+
+    _, blocks = render_result(_needs_input(YES_NO_PROMPT))
+    _validate(blocks, limit=5)
+    buttons = next(b for b in blocks if b["type"] == "actions")
+    assert [e["value"] for e in buttons["elements"]] == ["yes", "no"]
+    assert len({e["action_id"] for e in buttons["elements"]}) == 2
+
+
+def test_needs_input_beyond_five_blocks_asks_the_rest_in_words() -> None:
+    reply = _needs_input(DATE_PROMPT, CHOICE_PROMPT, YES_NO_PROMPT, TEXT_PROMPT)
+    _, blocks = render_result(reply)
+    _validate(blocks, limit=5)
+    shown = _shown_text(blocks)
+    # Every missing value is asked exactly once: with an input, or in words.
+    for prompt in reply.prompts:
+        asked = prompt.question or f"{prompt.name} — {prompt.description}"
+        assert shown.count(asked) == 1, asked
+    assert "/deadline md-successor-lt-gov event=death event_date=… event=… court_order=…" in shown
 
 
 def test_needs_input_with_oversized_params_falls_back_to_typed_command() -> None:
