@@ -227,6 +227,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only the reminder actions (subscribed, unsubscribed, posted, late, missed, paused)",
     )
+    p.add_argument(
+        "--feedback",
+        action="store_true",
+        help="only the “Not what I asked” feedback: the question, how it was read, the rule "
+        "and parameters that answered it",
+    )
     _add_database(p)
     p.set_defaults(func=cmd_audit)
 

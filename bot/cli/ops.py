@@ -157,6 +157,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         user=args.user,
         as_csv=args.csv,
         actions_only=args.actions,
+        feedback_only=args.feedback,
     )
 
 
@@ -171,16 +172,18 @@ def print_audit(
     user: str | None = None,
     as_csv: bool = False,
     actions_only: bool = False,
+    feedback_only: bool = False,
 ) -> int:
     """Answers, then reminder actions (text); CSV holds one table: answers, or with
-    `actions_only` the reminder actions."""
-    from bot.ops.audit import audit_rows
+    `actions_only` the reminder actions. `feedback_only`: only the "Not what I asked" rows."""
+    from bot.ops.audit import FEEDBACK, audit_rows
     from bot.reminders.models import ACTION_COLUMNS, reminder_actions
     from rules.values import TZ
 
     start = datetime.combine(since, time(), TZ) if since else None
-    actions = reminder_actions(engine, since=start, actor=user)
-    rows = [] if actions_only else audit_rows(engine, since=start, user=user)
+    actions = [] if feedback_only else reminder_actions(engine, since=start, actor=user)
+    surface = FEEDBACK if feedback_only else None
+    rows = [] if actions_only else audit_rows(engine, since=start, user=user, surface=surface)
     if as_csv:
         writer = csv.writer(sys.stdout)
         columns = ACTION_COLUMNS if actions_only else COLUMNS
@@ -189,14 +192,7 @@ def print_audit(
             writer.writerow([_csv_cell(row.get(c)) for c in columns])
         return EXIT_OK
     for row in rows:
-        answer = (row.get("result") or {}).get("answer", "")
-        cites = ", ".join(c.get("id", "") for c in row.get("citations") or [])
-        print(
-            f"#{row['id']} {row['at']:%Y-%m-%d %H:%M} {row.get('user') or '-'} "
-            f"{row.get('channel') or '-'} [{row['surface']}] {row.get('status')} "
-            f"{row.get('rule') or ''}\n    asked: {row.get('text')!r}\n    answer: {answer[:200]}"
-            + (f"\n    cited: {cites}" if cites else "")
-        )
+        print(_audit_line(row))
     for act in actions:
         detail = ", ".join(f"{k}={v}" for k, v in (act.get("detail") or {}).items() if v)
         target = f" reminder {act['subscription_id']}" if act.get("subscription_id") else ""
@@ -205,7 +201,37 @@ def print_audit(
             f"{act['action']}{target}" + (f"\n    {detail[:300]}" if detail else "")
         )
     counts = [f"{len(actions)} reminder action(s)"]
-    if not actions_only:
+    if feedback_only:
+        counts = [f"{len(rows)} feedback row(s)"]
+    elif not actions_only:
         counts.insert(0, f"{len(rows)} audit row(s)")
     print(", ".join(counts))
     return EXIT_OK
+
+
+def _audit_line(row: dict[str, Any]) -> str:
+    """One audit row for people: an answer (asked, answer, cited) or feedback (asked, read as,
+    the invocation that answered it)."""
+    from bot.ops.audit import FEEDBACK
+
+    detail = row.get("result") or {}
+    first = (
+        f"#{row['id']} {row['at']:%Y-%m-%d %H:%M} {row.get('user') or '-'} "
+        f"{row.get('channel') or '-'} [{row['surface']}] {row.get('status')} "
+        f"{row.get('rule') or ''}\n    asked: {row.get('text')!r}"
+    )
+    if row["surface"] == FEEDBACK:
+        params = " ".join(f"{k}={v}" for k, v in (row.get("params") or {}).items())
+        lines = [
+            f"    {detail.get('feedback', 'feedback')}",
+            f"    read as: {detail.get('reading') or '-'}",
+            f"    answered by: {row.get('rule') or '-'} {params}".rstrip(),
+        ]
+        if detail.get("as_of"):
+            lines.append(f"    law as of: {detail['as_of']}")
+        if detail.get("problems"):
+            lines.append("    note: " + "; ".join(detail["problems"]))
+        return "\n".join([first, *lines])
+    cites = ", ".join(c.get("id", "") for c in row.get("citations") or [])
+    answer = detail.get("answer", "")
+    return f"{first}\n    answer: {answer[:200]}" + (f"\n    cited: {cites}" if cites else "")
