@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.cli.common import (
     EXIT_ERROR,
@@ -14,6 +15,9 @@ from bot.cli.common import (
     service_for,
     today_of,
 )
+
+if TYPE_CHECKING:
+    from rules.pins import RuleCheck
 
 
 def _key_values(pairs: Sequence[str]) -> dict[str, str]:
@@ -80,16 +84,31 @@ def cmd_rules(args: argparse.Namespace) -> int:
                     ],
                     "state": checks[spec.id].state,
                     "problems": list(checks[spec.id].problems),
+                    "implementations": [
+                        {"version": c.version, "state": c.state, "problems": list(c.problems)}
+                        for c in _implementations(checks[spec.id])
+                    ],
                 }
                 for spec in RULES.values()
             ]
         )
+    elif checks:
+        # One line per implementation: the text version it was written for, and whether its
+        # pinned text is in the corpus as written.
+        for spec in RULES.values():
+            for check in _implementations(checks[spec.id]):
+                version = f"version {check.version}" if check.version else "(one version)"
+                print(f"{spec.id:32} {version:16} [{check.state}]")
+                if check.state != "ok":
+                    print(f"    {check.message}")
     else:
         for spec in RULES.values():
             params = " ".join(p.name if p.required else f"[{p.name}]" for p in spec.params)
-            state = f"  [{checks[spec.id].state}]" if checks else ""
-            print(f"{spec.id:32} {params}{state}")
-            if checks and checks[spec.id].state != "ok":
-                print(f"    {checks[spec.id].message}")
+            print(f"{spec.id:32} {params}")
     refused = [c for c in checks.values() if c.state != "ok"]
     return EXIT_ERROR if refused and args.check else EXIT_OK
+
+
+def _implementations(check: RuleCheck) -> tuple[RuleCheck, ...]:
+    """The check of each implementation of a rule (the rule's own for an unversioned one)."""
+    return check.implementations or (check,)
