@@ -194,7 +194,8 @@ class AnswerService:
             as_of=as_of,
         )
         if spec is not None and result.status == "needs_input":
-            reply.prompts = prompts_for(spec, result.missing)
+            known = {name: value.value for name, value in result.inputs.items()}
+            reply.prompts = prompts_for(spec, result.missing, known)
         return reply
 
     def complete(self, rule: str, params: Mapping[str, str], *, as_of: date | None = None) -> Reply:
@@ -281,8 +282,11 @@ def list_rules() -> str:
     return "\n".join(f"• {spec.id} — {spec.title}" for spec in RULES.values())
 
 
-def prompts_for(spec: RuleSpec, names: list[str]) -> list[ParamPrompt]:
-    """A prompt (date picker, choice, text) for each missing parameter of `spec`."""
+def prompts_for(
+    spec: RuleSpec, names: list[str], known: Mapping[str, Any] | None = None
+) -> list[ParamPrompt]:
+    """A prompt (date picker, choice, text) for each missing parameter of `spec`, asking its
+    plain question (sharpened by the values `known`, e.g. "When did the LG candidate die?")."""
     out = []
     for name in names:
         param: Param | None = spec.param(name)
@@ -296,7 +300,7 @@ def prompts_for(spec: RuleSpec, names: list[str]) -> list[ParamPrompt]:
             ParamPrompt(
                 name=name,
                 description=param.description,
-                question=param.question or _as_question(param.description),
+                question=param.question_for(known or {}) or _as_question(param.description),
                 kind=_PROMPT_KINDS[param.kind],
                 choices=choices,
             )

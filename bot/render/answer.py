@@ -53,7 +53,7 @@ from bot.render.prompts import (
     prompt_blocks,
     question_of,
 )
-from bot.render.versions import calendar_values, headline, version_line
+from bot.render.versions import calendar_values, headline, version_line, why_missing
 from bot.reply import ParamPrompt, Reply
 from rules import RULES
 from rules.result import Citation, Result
@@ -340,7 +340,7 @@ def _render_needs_input(reply: Reply) -> Rendered:
     if not prompts and result:
         prompts = [ParamPrompt(name=m, description="") for m in result.missing]
     lines = [f"To answer *{escape(title)}*, I need to know:"]
-    why = _why_missing(result) if result else reply.message
+    why = why_missing(result) if result else reply.message
     if why:
         lines.append(f"_{escape(why)}_")
     top = [*_echo(reply), *(_notices(result) if result else [])]
@@ -358,17 +358,6 @@ def _render_needs_input(reply: Reply) -> Rendered:
     head = [*top, section("\n".join(lines))]
     text = f"To answer {title}: " + " ".join(question_of(p) for p in prompts)
     return escape(text), head, body, []
-
-
-def _why_missing(result: Result) -> str:
-    """The rule's answer without its opening list of missing parameters (each is asked as a
-    question instead): what remains says why, e.g. which calendars exist and how to add one."""
-    answer = result.answer
-    if not answer.startswith("I need more to answer") or not result.missing:
-        return answer
-    last = answer.find(f"{result.missing[-1]} (")
-    end = answer.find(").", last) if last != -1 else -1
-    return answer[end + 2 :].strip() if end != -1 else ""
 
 
 def pick_value(rule_id: str, text: str) -> str:

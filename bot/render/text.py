@@ -8,9 +8,10 @@ quote with the text version it comes from.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from datetime import date
 
-from bot.render.versions import calendar_values, headline, version_line
+from bot.render.versions import calendar_values, headline, version_line, why_missing
 from bot.reply import Reply
 from rules.result import Result
 
@@ -22,10 +23,24 @@ def _wrap(text: str, indent: str) -> str:
     return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
 
 
-def render_result(result: Result, *, show_trace: bool = True, reading: str = "") -> str:
+def render_result(
+    result: Result,
+    *,
+    show_trace: bool = True,
+    reading: str = "",
+    questions: Sequence[str] = (),
+) -> str:
+    """A result for the terminal; `questions`: the plain questions for what is missing, asked
+    instead of the rule's list of parameters."""
     lines = [f"[{result.status}] {result.rule}"]
     lines.extend(_wrap(f"⚠ {notice}", "") for notice in result.notices)
-    lines.append(_wrap(headline(result), ""))
+    if questions:
+        lines.append(f"To answer {result.rule}, I need to know:")
+        lines.extend(_wrap(f"• {q}", "  ") for q in questions)
+        if why_missing(result):
+            lines.append(_wrap(why_missing(result), ""))
+    else:
+        lines.append(_wrap(headline(result), ""))
     if reading:
         lines.append(_wrap(f"Read as: {reading}", ""))
     from_calendar = calendar_values(result)
@@ -68,9 +83,12 @@ def render_result(result: Result, *, show_trace: bool = True, reading: str = "")
 def render(reply: Reply, *, show_trace: bool = True) -> str:
     reading = reply.reading.line() if reply.reading else ""
     if reply.result is not None:
-        text = render_result(reply.result, show_trace=show_trace, reading=reading)
+        questions = [p.question or p.name for p in reply.prompts]
+        text = render_result(
+            reply.result, show_trace=show_trace, reading=reading, questions=questions
+        )
         if reply.status == "needs_input":
-            text += _prompts(reply)
+            text += _run_line(reply)
         return text
     lines = [f"[{reply.status}] {reply.message}"]
     if reading:
@@ -82,11 +100,10 @@ def render(reply: Reply, *, show_trace: bool = True) -> str:
     return "\n".join(lines)
 
 
-def _prompts(reply: Reply) -> str:
-    """What is still needed, each as a plain question, and the command that supplies it."""
-    lines = [f"\n{p.question or p.name}" for p in reply.prompts]
-    if reply.command and reply.result is not None:
-        example = " ".join(f"{name}=…" for name in reply.result.missing)
-        as_of = f" --as-of {reply.as_of.isoformat()}" if reply.as_of else ""
-        lines.append(f"\nRun: deadline-bot run {reply.command} {example}{as_of}")
-    return "".join(lines)
+def _run_line(reply: Reply) -> str:
+    """The command that supplies what is missing."""
+    if not reply.command or reply.result is None:
+        return ""
+    example = " ".join(f"{name}=…" for name in reply.result.missing)
+    as_of = f" --as-of {reply.as_of.isoformat()}" if reply.as_of else ""
+    return f"\n\nRun: deadline-bot run {reply.command} {example}{as_of}"

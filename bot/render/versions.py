@@ -79,3 +79,14 @@ def _when(value: object) -> str:
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M")
     return value.isoformat() if isinstance(value, date) else str(value)
+
+
+def why_missing(result: Result) -> str:
+    """The rule's answer without its opening list of missing parameters (each is asked as a
+    question instead): what remains says why, e.g. which calendars exist and how to add one."""
+    answer = result.answer
+    if not answer.startswith("I need more to answer") or not result.missing:
+        return answer
+    last = answer.find(f"{result.missing[-1]} (")
+    end = answer.find(").", last) if last != -1 else -1
+    return answer[end + 2 :].strip() if end != -1 else ""

@@ -54,8 +54,17 @@ class Param:
     min_value: int = 0  # for int
     max_value: int = MAX_COUNT  # for int: an upper bound (a count, or a year)
     # The plain question a person is asked when the value is missing ("When did the LG
-    # candidate die?"); "" falls back to the description.
+    # candidate die?"); "" falls back to the description. `questions_if` holds sharper ones
+    # that apply when another parameter has a value: ((param, value, question), ...).
     question: str = ""
+    questions_if: tuple[tuple[str, str, str], ...] = ()
+
+    def question_for(self, known: Mapping[str, Any]) -> str:
+        """The plain question to ask, given the values already known (canonical values)."""
+        for other, value, question in self.questions_if:
+            if str(known.get(other, "")) == value:
+                return question
+        return self.question
 
     def accepted(self) -> str:
         return {

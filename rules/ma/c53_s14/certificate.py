@@ -372,6 +372,7 @@ CERTIFICATE = RuleSpec(
             "the last day (and hour) for filing withdrawals",
             calendar=("withdrawal_deadline", "post_primary_withdrawal_deadline"),
             time_default=FIVE_PM,
+            question="What is the last day (and hour) for filing withdrawals?",
         ),
         Param(
             "office",
@@ -379,6 +380,7 @@ CERTIFICATE = RuleSpec(
             "the office: state, city or town",
             choices=("state", "city", "town"),
             aliases=OFFICE_WORDS,
+            question="Is the vacancy for a state, city or town office?",
         ),
     ),
     compute=vacancy_certificate,

@@ -45,12 +45,15 @@ DELEGATES = RuleSpec(
             "int",
             "votes cast in the ward or town for the party's candidate for governor at the "
             "last state election",
+            question="How many votes did the party's candidate for governor get in the ward or "
+            "town at the last state election?",
         ),
         Param(
             "partial_district",
             "bool",
             "whether the district includes only part of the ward or town",
             required=False,
+            question="Does the district include only part of the ward or town?",
             default=False,
         ),
     ),

@@ -259,6 +259,7 @@ WHO_FILLS = RuleSpec(
             "nomination",
             "choice",
             "how the candidate was nominated",
+            question="How was the candidate nominated: primary, convention, caucus or papers?",
             choices=("primary", "convention", "caucus", "nomination-papers"),
             aliases={
                 "papers": "nomination-papers",
@@ -281,6 +282,8 @@ WHO_FILLS = RuleSpec(
                 "ward": "city",
             },
             required=False,
+            question="Which office: governor, lieutenant governor, another state office, city "
+            "or town?",
         ),
         Param(
             "cause",
@@ -302,6 +305,7 @@ WHO_FILLS = RuleSpec(
                 "physical-disability": "disability",
             },
             required=False,
+            question="What caused the vacancy: death, withdrawal, ineligibility or disability?",
         ),
         Param(
             "primary_date",
@@ -309,6 +313,7 @@ WHO_FILLS = RuleSpec(
             "for a primary nominee, the date of the primary the nomination came from (a special "
             "act may govern one primary's vacancies)",
             required=False,
+            question="When was the primary the candidate was nominated at?",
         ),
     ),
     compute=who_fills,

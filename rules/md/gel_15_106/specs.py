@@ -39,7 +39,11 @@ SCHEDULE = RuleSpec(
     jurisdiction="md",
     section=financing.S,
     aliases=("financing-schedule", "public-financing-schedule"),
-    params=(year_param("the gubernatorial election year"),),
+    params=(
+        year_param(
+            "the gubernatorial election year", question="Which gubernatorial election year?"
+        ),
+    ),
     implementations=(
         Implementation("2014", T2014, financing.schedule),
         Implementation("2025", T2025, text_2025.schedule),
@@ -59,6 +63,7 @@ PRIMARY = RuleSpec(
             "money",
             "eligible private contributions received, in all (2014 text)",
             required=False,
+            question="How much has the ticket received in eligible private contributions?",
         ),
         Param(
             "opposed",
@@ -66,12 +71,14 @@ PRIMARY = RuleSpec(
             "whether the ticket is opposed in the primary (2014 text)",
             aliases=OPPOSED_WORDS,
             required=False,
+            question="Is the ticket opposed in the primary?",
         ),
         Param(
             "contributions",
             "money_list",
             "each eligible private contribution, one amount per contributor (at most $250 each)",
             required=False,
+            question="What is each eligible private contribution (one amount per contributor)?",
         ),
     ),
     implementations=(
@@ -93,14 +100,21 @@ PRORATION = RuleSpec(
             "money",
             "money in the Fund (2014 text: one-half of it goes to the primary; for the general "
             "election, what remains)",
+            question="How much money is in the Fund?",
         ),
-        Param("entitlements", "money_list", "each eligible ticket's full public contribution"),
+        Param(
+            "entitlements",
+            "money_list",
+            "each eligible ticket's full public contribution",
+            question="What is each eligible ticket's full public contribution?",
+        ),
         Param(
             "election",
             "choice",
             "which election's distribution (2014 text)",
             choices=("primary", "general"),
             required=False,
+            question="Is this the primary or the general election distribution?",
         ),
     ),
     implementations=(
@@ -123,12 +137,14 @@ GENERAL = RuleSpec(
             "money",
             "money remaining in the Fund for the general election",
             required=False,
+            question="How much is left in the Fund for the general election?",
         ),
         Param(
             "nominee_tickets",
             "int",
             "number of eligible nominee tickets sharing the Fund",
             required=False,
+            question="How many eligible nominee tickets share the Fund?",
         ),
         Param(
             "opposed",
@@ -136,24 +152,28 @@ GENERAL = RuleSpec(
             "whether the ticket is opposed on the general election ballot",
             aliases=OPPOSED_WORDS,
             required=False,
+            question="Is the ticket opposed on the general election ballot?",
         ),
         Param(
             "received_primary",
             "bool",
             "whether it received a primary public contribution",
             required=False,
+            question="Did the ticket receive a public contribution for the primary?",
         ),
         Param(
             "exceeded_primary_limit",
             "bool",
             "whether it exceeded the primary expenditure limit",
             required=False,
+            question="Did the ticket spend more than the primary expenditure limit?",
         ),
         Param(
             "nominee",
             "bool",
             "whether the ticket is a nominee in the general election",
             required=False,
+            question="Is the ticket its party's nominee in the general election?",
         ),
     ),
     implementations=(

@@ -62,14 +62,16 @@ DECLARATION = RuleSpec(
             "the kind of election",
             choices=("gubernatorial", "presidential", "special-congressional"),
             required=False,
+            question="Which election: gubernatorial, presidential or special congressional?",
             **ELECTION_PARAM,
         ),
-        year_param("the election year", required=False),
+        year_param("the election year", required=False, question="Which election year?"),
         Param(
             "coc_deadline",
             "datetime",
             "the certificate of candidacy deadline (date and time)",
             required=False,
+            question="When is the certificate of candidacy deadline (date and time)?",
             calendar=("coc_deadline",),
         ),
         Param(
@@ -78,6 +80,7 @@ DECLARATION = RuleSpec(
             "the date and time the Governor's proclamation specifies (2014 text: its "
             "certificate of candidacy deadline)",
             required=False,
+            question="What date and time does the Governor's proclamation set?",
         ),
         Param(
             "baltimore_city",
@@ -85,6 +88,7 @@ DECLARATION = RuleSpec(
             "whether the candidate runs in a Baltimore City municipal election that year "
             "(2014 text, presidential years)",
             required=False,
+            question="Is the candidate running in a Baltimore City municipal election that year?",
         ),
     ),
     implementations=(
@@ -119,6 +123,7 @@ SIGNATURES = RuleSpec(
             "registered_voters",
             "int",
             "registered voters eligible to vote for the office (as of January 1)",
+            question="How many registered voters are eligible to vote for the office?",
         ),
     ),
     implementations=(
@@ -143,8 +148,15 @@ FILING = RuleSpec(
             choices=("regular", "special-congressional"),
             default="regular",
             aliases={"general": "regular", **ELECTION_WORDS},
+            question="Is this the regular general election or a special congressional one?",
         ),
-        Param("special_primary", "date", "the special primary election day", required=False),
+        Param(
+            "special_primary",
+            "date",
+            "the special primary election day",
+            required=False,
+            question="When is the special primary election?",
+        ),
     ),
     implementations=(
         Implementation("2014", T2014, filing),

@@ -296,6 +296,7 @@ SPEC = RuleSpec(
             "what happened to the Lieutenant Governor candidate",
             choices=("withdrawal", "death", "disqualification"),
             aliases=EVENT_WORDS,
+            question="Did the LG candidate withdraw, die or become disqualified?",
         ),
         Param(
             "event_date",
@@ -303,20 +304,34 @@ SPEC = RuleSpec(
             "the date (and, on the § 5-303 deadline day, the time) of the withdrawal, death or "
             "disqualification",
             required=False,
+            question="When did the LG candidate withdraw, die or become disqualified?",
+            questions_if=(
+                ("event", "death", "When did the LG candidate die?"),
+                ("event", "withdrawal", "When did the LG candidate withdraw?"),
+                ("event", "disqualification", "When was the LG candidate disqualified?"),
+            ),
         ),
-        Param("primary", "date", "the primary election day", calendar=("primary",)),
+        Param(
+            "primary",
+            "date",
+            "the primary election day",
+            calendar=("primary",),
+            question="When is the primary election?",
+        ),
         Param(
             "withdrawal_deadline",
             "date",
             "the § 5-502 withdrawal deadline",
             required=False,
             calendar=("withdrawal_deadline",),
+            question="What is the last day to withdraw a candidacy (§ 5-502)?",
         ),
         Param(
             "filing_deadline",
             "date_or_datetime",
             "the § 5-303 certificate of candidacy deadline",
             calendar=("coc_deadline",),
+            question="When was the certificate of candidacy deadline for the primary (§ 5-303)?",
         ),
     ),
     compute=successor_lt_gov,
