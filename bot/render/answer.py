@@ -38,7 +38,6 @@ from bot.render.blocks import (
     Block,
     actions,
     button,
-    citation_blocks,
     clip,
     clip_escaped,
     context,
@@ -265,8 +264,12 @@ def _show_work_actions(reply: Reply) -> list[Block]:
     if reply.command and behind:
         elements.append(button("Show work", SHOW_WORK, show_work_value(reply)))
     if reply.text_in:
-        elements.append(button("Not what I asked", NOT_WHAT_I_ASKED, feedback_value(reply)))
+        elements.append(_feedback_button(reply))
     return [actions(*elements, block_id="answer_actions")] if elements else []
+
+
+def _feedback_button(reply: Reply) -> dict[str, Any]:
+    return button("Not what I asked", NOT_WHAT_I_ASKED, feedback_value(reply))
 
 
 def feedback_value(reply: Reply) -> str:
@@ -378,11 +381,17 @@ def _render_no_match(reply: Reply) -> Rendered:
     lines = [text]
     if reply.message:
         lines.append(escape(reply.message))
-    head = [*_echo(reply), section("\n".join(lines))]
+    # Why the rules that share its words do not answer it ("your question is about the
+    # Governor candidate"), as the reader found.
+    for ruled_out in reply.reading.ruled_out if reply.reading else []:
+        lines.append(f"• *{escape(_rule_title(ruled_out.rule))}*: {escape(ruled_out.reason)}")
     tail = _pick_buttons(reply, 3)
     if tail:
-        head.append(context("Did you mean one of these?"))
-    head.append(context("Try `/deadline list` for what I can answer, or `/deadline help`."))
+        lines.append("Did you mean one of these?")
+    lines.append("_Try `/deadline list` for what I can answer, or `/deadline help`._")
+    head = [*_echo(reply), section("\n".join(lines))]
+    if reply.text_in:
+        tail.append(actions(_feedback_button(reply), block_id="feedback"))
     return text, head, [], tail
 
 
@@ -399,13 +408,18 @@ def _render_cite(reply: Reply) -> Rendered:
     cite, text = reply.extra.get("cite"), reply.extra.get("text")
     if not isinstance(cite, str) or not isinstance(text, str):
         return _render_problem(reply.model_copy(update={"status": "invalid_input"}))
+    version = reply.extra.get("version")
     citation = Citation(
         cite=cite,
         id=str(reply.extra.get("id", "")),
         text=text,
         lead_in=str(reply.extra.get("lead_in") or ""),
+        version=version if isinstance(version, dict) else None,
     )
-    return escape(f"{cite}: {clip(text, 500)}"), [], citation_blocks(citation), []
+    day = reply.extra.get("in_force_on")
+    note = f"Text in force on {escape(str(day))}" if day else ""
+    head = [context(note)] if note else []
+    return escape(f"{cite}: {clip(text, 500)}"), head, _quote(citation), []
 
 
 def _render_message(reply: Reply) -> Rendered:

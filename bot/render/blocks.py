@@ -197,15 +197,6 @@ def quote_blocks(text: str, *, italic: bool = False) -> list[Block]:
     return blocks
 
 
-def citation_blocks(citation: Citation) -> list[Block]:
-    """The cite as a label, then its lead-in and text quoted verbatim."""
-    blocks: list[Block] = [context(f"📖 *{escape(citation.cite)}*")]
-    if citation.lead_in:
-        blocks.extend(quote_blocks(citation.lead_in, italic=True))
-    blocks.extend(quote_blocks(citation.text or "(no text)"))
-    return blocks
-
-
 def labelled_quote_blocks(label: str, note: str, citation: Citation) -> list[Block]:
     """One citation in as few blocks as Slack allows: a rich_text block opening with the cite
     (bold) and `note` (italic), then the lead-in and text quoted verbatim; text too long for

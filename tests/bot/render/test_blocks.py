@@ -14,12 +14,15 @@ from slack_sdk.models.blocks import Block
 from bot.render.answer import render_result, trace_blocks
 from bot.render.blocks import escape, split_text, unescape
 from bot.render.home import home_view
+from bot.render.json import reply_json
 from bot.render.prompts import decode_known_params, parse_complete_action_id
-from bot.reply import ParamPrompt, Reply
+from bot.render.text import render as render_text
+from bot.reply import ParamPrompt, ReadFact, Reading, Reply, RuledOut
 from rules.result import Alternative, Citation, InputValue, Result, TraceStep
 from rules.values import TZ as TIMEZONE
 from rules.values import format_money as format_amount
 from statutes import default_corpus
+from tests.support.service import packaged_service
 
 LT_GOV_NODE = "md/gel/5-903/b/2/iii"  # § 5-903(b)(2)(iii): 40 days before the primary
 
@@ -341,6 +344,22 @@ def test_cite_reply_quotes_text_and_error_is_a_message() -> None:
     assert "5-999" in text
 
 
+def test_cite_reply_shows_the_text_in_force_and_its_version() -> None:
+    # `/cite 5-703(e)(1) as of 2014-06-01`: § 5-703(e)(1) as the 2014 text had it.
+    service = packaged_service(date(2026, 11, 22))
+    old = service.cite("5-703(e)(1) as of 2014-06-01")
+    _, blocks = render_result(old)
+    _validate(blocks)
+    shown = _shown_text(blocks)
+    assert "Text in force on 2014-06-01" in shown
+    assert "2014 text, in force from unknown" in shown and "unofficial copy" in shown
+    assert "not less than 1%" in _quoted_text(blocks)
+    current = service.cite("5-703(e)(1)")  # today's text, by the service's clock
+    assert current.extra["in_force_on"] == "2026-11-22"
+    assert current.extra["version"]["id"] == "2025"
+    assert [v["id"] for v in current.extra["versions"]] == ["2014", "2015", "2025"]
+
+
 def test_help_message_escaped_and_split() -> None:
     reply = Reply(status="help", message="Use `/deadline <rule> key=value`\n" * 300)
     _, blocks = render_result(reply)
@@ -391,3 +410,67 @@ def test_end_of_day_deadlines_are_shown_as_the_day_not_a_time():
     shown = format_when(datetime(2026, 3, 11, 23, 59, 59, tzinfo=TIMEZONE))
     assert shown == "the end of Wednesday, March 11, 2026 (2026-03-11)"
     assert "5:00 p.m." in format_when(datetime(2026, 6, 10, 17, 0, tzinfo=TIMEZONE))
+
+
+# --- how the question was read (issue 12 point 4) ---------------------------------------------
+READING = Reading(
+    facts=[
+        ReadFact(role="state", value="Maryland", words="MD"),
+        ReadFact(role="office", value="LG candidate", words="LG"),
+        ReadFact(role="event", value="death on 2026-05-03", words="died May 3"),
+        ReadFact(role="primary", value="primary 2026-06-23", source="calendar"),
+    ],
+    asks="successor certificate deadline",
+    ruled_out=[
+        RuledOut(
+            rule="md-successor-lt-gov",
+            reason="I cover a successor Lieutenant Governor candidate; your question is about "
+            "the Governor candidate <not the LG>.",
+        )
+    ],
+)
+READ_AS = "Maryland · LG candidate · death on 2026-05-03 · asks: successor certificate deadline"
+
+
+def test_answers_show_how_the_question_was_read_and_what_came_from_a_calendar() -> None:
+    # § 5-903(b)(2)(iii) with the primary taken from calendar md-2026, not the question.
+    base = _answered(reading=READING)
+    result = base.result.model_copy(  # type: ignore[union-attr]
+        update={
+            "inputs": {
+                **base.result.inputs,  # type: ignore[union-attr]
+                "primary": InputValue(
+                    value=date(2026, 6, 23), origin="calendar", source="md-2026: SBE calendar"
+                ),
+            }
+        }
+    )
+    reply = base.model_copy(update={"result": result})
+    _, blocks = render_result(reply)
+    shown = _shown_text(blocks)
+    assert f"Read as: {READ_AS}" in shown
+    assert "From the calendar: primary 2026-06-23 (md-2026: SBE calendar)" in shown
+    assert "primary 2026-06-23 ·" not in shown  # a calendar value is not the question's fact
+    terminal = render_text(reply)
+    assert f"Read as: {READ_AS}" in terminal
+    assert "From the calendar: primary 2026-06-23 (md-2026: SBE calendar)" in terminal
+    out = reply_json(reply)
+    assert out["reading"]["asks"] == "successor certificate deadline"
+    assert out["reading"]["facts"][3]["source"] == "calendar"
+
+
+def test_no_match_says_why_each_ruled_out_rule_does_not_answer() -> None:
+    reply = Reply(
+        status="no_match",
+        text_in="Gov candidate (not the LG) died May 3",
+        message="I can't tell which deadline rule that question is about.",
+        reading=READING,
+    )
+    _, blocks = render_result(reply)
+    _validate(blocks)
+    shown = _shown_text(blocks)
+    assert "your question is about the Governor candidate &lt;not the LG&gt;." in shown
+    assert any(
+        e.get("action_id") == "not_what_i_asked" for b in blocks for e in b.get("elements", [])
+    )
+    assert "your question is about the Governor candidate <not the LG>." in render_text(reply)
