@@ -42,7 +42,13 @@ def version_line(version: Mapping[str, Any] | None, *, source_chars: int | None 
     if source_chars is not None and len(source) > source_chars:
         source = source[: source_chars - 1] + "…"
     official = version.get("official")
-    status = {True: "official text", False: "unofficial copy"}.get(official, "status unknown")
+    status = (
+        "official text"
+        if official is True
+        else "unofficial copy"
+        if official is False
+        else "status unknown"
+    )
     held = "" if version.get("held", True) else "; text not held"
     return (
         f"{version.get('id', '?')} text, in force from {start} to {end} — "

@@ -1,0 +1,94 @@
+"""`--as-of` on `run`, `ask` and `cite`, and what `cite` says about text versions (issue 11).
+
+Md. Code, Elec. Law § 5-703(e)(1): the 2014 text asks petitions "signed by not less than 1%" of
+the registered voters (42,000 of 4,200,000); the current text "the lesser of 10,000 … or 1%".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import EXIT_ERROR, EXIT_OK, main
+
+SIGNATURES = ["md-petition-signatures", "registered_voters=4200000", "--today", "2026-04-01"]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_run_as_of_answers_under_the_law_in_force_that_day(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(capsys, "run", *SIGNATURES, "--json", "--as-of", "2014-06-01")
+    old = json.loads(out)
+    assert code == EXIT_OK and old["result"]["count"] == 42000
+    assert old["as_of"] == "2014-06-01" and old["versions"] == {"md/gel/5-703": "2014"}
+    code, out, _ = _run(capsys, "run", *SIGNATURES, "--json")
+    current = json.loads(out)
+    assert current["result"]["count"] == 10000 and current["as_of"] is None
+    # Notices are the first key, and in text output the first lines, before the answer.
+    assert next(iter(old)) == "notices" and old["notices"]
+    _, text, _ = _run(capsys, "run", *SIGNATURES, "--as-of", "2014-06-01")
+    lines = text.splitlines()
+    assert lines[1].startswith("⚠ Text used: § 5-703, the 2014 text")
+    # Each quote names its version beside it.
+    assert "(2014 text, in force from unknown to unknown" in text
+
+
+def test_ask_as_of_and_as_of_in_the_question_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    question = "md-petition-signatures registered_voters=4200000"
+    _, flag, _ = _run(capsys, "ask", question, "--as-of", "2014-06-01", "--json")
+    _, words, _ = _run(capsys, "ask", f"{question} as of June 1, 2014", "--json")
+    assert json.loads(flag)["result"]["count"] == json.loads(words)["result"]["count"] == 42000
+
+
+@pytest.mark.parametrize("command", ["run", "ask", "cite"])
+@pytest.mark.parametrize("bad", ["2014-13-01", "June 1", "yesterday-ish"])
+def test_a_bad_as_of_is_one_polite_line_and_a_non_zero_exit(
+    capsys: pytest.CaptureFixture[str], command: str, bad: str
+) -> None:
+    argv = {"run": SIGNATURES, "ask": ["signatures for 4,200,000 voters"], "cite": ["5-703(e)"]}
+    code, out, err = _run(capsys, command, *argv[command], "--as-of", bad)
+    assert code == EXIT_ERROR
+    said = (out + err).strip().splitlines()
+    assert len(said) == 1 and "--as-of" in said[0] and "YYYY-MM-DD" in said[0]
+    assert "Traceback" not in out + err
+
+
+def test_cite_shows_the_text_in_force_and_lists_the_versions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(capsys, "cite", "5-703(e)(1)", "--json")
+    node = json.loads(out)
+    assert code == EXIT_OK
+    assert "lesser of 10,000" in node["text"] and node["version"]["id"] == "2025"
+    assert [(v["id"], v["official"]) for v in node["versions"]] == [
+        ("2014", False),
+        ("2015", False),
+        ("2025", False),
+    ]
+    assert {"in_force_from", "in_force_to", "source"} <= set(node["versions"][0])
+    code, out, _ = _run(capsys, "cite", "5-703(e)(1)", "--as-of", "2014-06-01")
+    assert code == EXIT_OK
+    assert "text in force on 2014-06-01: 2014 text" in out
+    assert "not less than 1%" in out
+    assert "Versions of this law:" in out and "2015 text" in out and "text not held" in out
+
+
+def test_rules_check_prints_one_line_per_implementation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import rules
+
+    code, out, _ = _run(capsys, "rules", "--check")
+    assert code == EXIT_OK
+    for spec in rules.RULES.values():
+        lines = [ln for ln in out.splitlines() if ln.startswith(f"{spec.id} ")]
+        assert len(lines) == len(spec.impls), spec.id
+        if len(spec.impls) > 1:
+            assert {ln.split()[2] for ln in lines} == {impl.id for impl in spec.impls}
