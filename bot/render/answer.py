@@ -126,7 +126,8 @@ def share_value(reply: Reply) -> str:
     if reply.status == "cite":
         payload = {"k": "cite", "v": reply.text_in}
     else:
-        payload = {"k": "run", "v": reply.command}
+        # The day whose law was asked for rides along, read back by `ask` ("as of DAY").
+        payload = {"k": "run", "v": reply.command + reply.as_of_words}
         if reply.text_in:
             payload["q"] = reply.text_in[:500]
     return _bounded_json(payload, MAX_VALUE)

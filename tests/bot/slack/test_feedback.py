@@ -147,6 +147,8 @@ def test_as_of_in_a_question_answers_under_the_law_of_that_day(slack: SlackHarne
     assert "2014 text, in force from" in blocks_text(old)
     _, work = find_element(old["blocks"], lambda e: e["action_id"] == "show_work")
     assert work["value"].endswith(" as of 2014-06-01")
+    _, share = find_element(old["blocks"], lambda e: e["action_id"] == "share")
+    assert json.loads(share["value"])["v"].endswith(" as of 2014-06-01")
     slack.action(
         {"type": "button", "action_id": "show_work", "value": work["value"]}, response_key="w"
     )
