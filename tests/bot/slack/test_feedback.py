@@ -1,6 +1,7 @@
 """The "Not what I asked" button and "as of" questions, through real Bolt request handling
-(signed HTTP in, Web API and response_url calls out to the fake Slack) on a migrated SQLite
-database: a pressed button always leaves an audit row, `deadline-bot audit --feedback` lists it.
+(signed HTTP in, Web API and response_url calls out to the fake Slack) on a migrated database
+(SQLite, and PostgreSQL when the session has one: the shared `engine` fixture): a pressed button
+always leaves an audit row, `deadline-bot audit --feedback` lists it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import json
 import time
 from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,20 +22,11 @@ from bot.render.answer import feedback_value
 from bot.reply import ReadFact, Reading, Reply
 from tests.support.slack import SlackHarness, blocks_text, find_element, quoted_text
 
+pytest_plugins = ("tests.support.db",)
+
 TODAY = date(2026, 4, 1)
 QUESTION = "LG candidate died May 1 2026, successor deadline? <!channel>"
 THANKS = "Thanks — recorded for review."
-
-
-@pytest.fixture()
-def engine(tmp_path: Path) -> Iterator[Any]:
-    from bot.ops.db import make_engine, upgrade
-
-    url = f"sqlite:///{tmp_path / 'bot.sqlite3'}"
-    upgrade(url)
-    engine = make_engine(url)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture()
