@@ -7,6 +7,8 @@ the registered voters (42,000 of 4,200,000); the current text "the lesser of 10,
 from __future__ import annotations
 
 import json
+from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +94,25 @@ def test_rules_check_prints_one_line_per_implementation(
         assert len(lines) == len(spec.impls), spec.id
         if len(spec.impls) > 1:
             assert {ln.split()[2] for ln in lines} == {impl.id for impl in spec.impls}
+
+
+def test_an_answer_under_an_earlier_text_reproduces_from_its_audit_row(tmp_path: Path) -> None:
+    # § 5-703(e)(1), 2014 text: the audited answer asked "as of 2014-06-01" is 42,000, and
+    # reproducing the row answers under the same text again (its `in_force_on`).
+    from bot.ops.audit import audit_rows, check_reproduction, record
+    from bot.ops.db import make_engine, upgrade
+    from tests.support.service import packaged_service
+
+    url = f"sqlite:///{tmp_path / 'audit.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url)
+    service = packaged_service(date(2026, 4, 1))
+    reply = service.ask("md-petition-signatures registered_voters=4200000 as of 2014-06-01")
+    assert reply.result is not None and reply.result.result["count"] == 42000
+    record(
+        engine, reply, service=service, surface="cli", text=reply.text_in, today=date(2026, 4, 1)
+    )
+    [row] = audit_rows(engine)
+    assert service.reproduce(row).result["count"] == 42000
+    assert check_reproduction(row, service) == (True, "reproduced exactly")
+    engine.dispose()
