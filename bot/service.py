@@ -14,20 +14,25 @@ its parameters read from the words. Below the matcher's confidence threshold the
 
 from __future__ import annotations
 
+import calendar as month_calendar
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.language import build_matcher, params_for, read_facts
+from bot.language import MatchResult, build_matcher, params_for, read_facts
+from bot.language.frames import all_frames, frame_of, ruled_out
+from bot.language.lexicon import lexicon
+from bot.language.reading import reading_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
-from bot.reply import ParamPrompt, PromptKind, Reply
+from bot.reply import ParamPrompt, PromptKind, Reading, Reply
 from bot.sanitize import sanitize
 from rules import RULES, resolve, run
 from rules.calendar import PACKAGED_DIR, CalendarSet, load_calendars
 from rules.engine import Param, RuleSpec
+from rules.engine.facts import Facts
 from rules.registry import RuleCheck, check_rules
 from rules.result import Result
 from rules.season import SeasonDeadline, season_deadlines
@@ -38,6 +43,19 @@ from statutes.corpus import DEFAULT_XML_DIR
 MAX_ECHO = 300  # characters of the question kept in the reply (it is echoed back, escaped)
 MAX_READ = 10_000  # characters of a structured command read for `key=value` words
 _KEY_VALUE = re.compile(r"^([a-z_]+)=(.*)$", re.IGNORECASE)
+# A section named in a question no rule answers ("what does 15-106(c) say?"): quoted instead.
+_CITED = re.compile(
+    r"(?:§+\s*)?\b\d+-\d+(?:\([a-z0-9]+\))*|\bc(?:h|hapter)?\.?\s*\d+,?\s*(?:§+|s\.?|sec\.?|section)"
+    r"\s*\d+[a-z]?",
+    re.IGNORECASE,
+)
+# "What's due this month?" and the like: the season's deadlines, over how many days.
+_DUE = re.compile(
+    r"\b(?:what(?:\s+i|\W*)s|anything|deadlines?|what)\b[^?.!]{0,30}?\b(?:due|coming\s+up|upcoming)\b"
+    r"[^?.!]{0,20}?\b(this|next)\s+(week|month)\b"
+    r"|\bupcoming\s+deadlines\b|\bdeadlines\s+coming\s+up\b",
+    re.IGNORECASE,
+)
 _PROMPT_KINDS: dict[str, PromptKind] = {
     "date": "date",
     "datetime": "datetime",
@@ -119,19 +137,20 @@ class AnswerService:
                 params = {**param_strings(params_for(spec.id, facts)), **params}
             return self.run(spec.id, params, text_in=raw, confidence=1.0, today=day)
 
-        matched = self.matcher.match(stripped)
+        return self._read_question(raw, stripped, day, commands)
+
+    def _read_question(self, raw: str, stripped: str, day: date, commands: dict[str, str]) -> Reply:
+        """Free text: read its facts, rule out the rules whose frames they contradict, match
+        among the rest, and answer with how the question was read."""
+        facts = read_facts(stripped, today=day)
+        ruled = ruled_out(facts, self.matcher.rule_ids)
+        matched = self.matcher.match(lexicon().expand(stripped), exclude=ruled)
+        relevant = {rule: ruled[rule] for rule in matched.excluded}
+        reading = reading_of(facts, ruled_out=relevant)
         suggestions = [rule for rule, _ in matched.candidates[:3]]
         if matched.decision == "no_match":
-            return Reply(
-                status="no_match",
-                text_in=_echo(raw),
-                message=(
-                    "I can't tell which deadline rule that question is about, so I won't guess. "
-                    + ("It may be outside what I cover. " if not suggestions else "")
-                    + f"{commands['list']} lists the rules I can run; or name one directly."
-                ),
-                suggestions=suggestions,
-                confidence=matched.confidence,
+            return self._not_covered(
+                raw, stripped, day, facts, reading, suggestions, matched, commands
             )
         if matched.decision == "ambiguous":
             return Reply(
@@ -140,13 +159,99 @@ class AnswerService:
                 message="That could be more than one rule. Which did you mean?",
                 suggestions=(list(matched.choices) or suggestions)[:3],
                 confidence=matched.confidence,
+                reading=reading,
             )
         rule = matched.rule or suggestions[0]
-        facts = read_facts(stripped, today=day)
         if facts.problems:
-            return _unreadable(raw, rule, facts.problems, matched.confidence)
+            reply = _unreadable(raw, rule, facts.problems, matched.confidence)
+            reply.reading = reading
+            return reply
         params = param_strings(params_for(rule, facts))
-        return self.run(rule, params, text_in=raw, confidence=matched.confidence, today=day)
+        reply = self.run(rule, params, text_in=raw, confidence=matched.confidence, today=day)
+        reply.reading = reading_of(
+            facts, asks=frame_of(rule).asks, ruled_out=relevant, result=reply.result
+        )
+        return reply
+
+    def _not_covered(
+        self,
+        raw: str,
+        stripped: str,
+        day: date,
+        facts: Facts,
+        reading: Reading,
+        suggestions: list[str],
+        matched: MatchResult,
+        commands: dict[str, str],
+    ) -> Reply:
+        """No rule fits: quote a section the question names, list the season's deadlines when
+        it asks what is due, else say why not and what is covered — never the nearest rule."""
+        for cited in _CITED.finditer(stripped):
+            quoted = self.cite(cited.group(0))
+            if quoted.status == "cite":
+                quoted.text_in = _echo(raw)
+                quoted.reading = reading
+                return quoted
+        window = _due_window(stripped, day)
+        if window is not None:
+            return self._due(raw, day, facts, window, reading)
+        if reading.ruled_out:
+            why = " ".join(r.reason for r in reading.ruled_out[:2])
+            message = f"I can't answer that from the rules I have, so I won't guess. {why} "
+        else:
+            message = (
+                "I can't tell which deadline rule that question is about, so I won't guess. "
+                + ("It may be outside what I cover. " if not suggestions else "")
+            )
+        return Reply(
+            status="no_match",
+            text_in=_echo(raw),
+            message=message
+            + f"What I cover: {covered()}. {commands['list']} lists the rules I can run; or "
+            "name one directly.",
+            suggestions=[] if reading.ruled_out else suggestions,
+            confidence=matched.confidence,
+            reading=reading,
+        )
+
+    def _due(self, raw: str, today: date, facts: Facts, window: int, reading: Reading) -> Reply:
+        """ "What's due this month?": the season's deadlines from `today` through `window`
+        days, from the calendars of the state named, else both states'."""
+        until = today + timedelta(days=window)
+        states = [facts.state] if facts.state else ["md", "ma"]
+        found: list[SeasonDeadline] = []
+        for calendar in self.calendars:
+            if calendar.jurisdiction in states and calendar.general.year in (
+                today.year,
+                until.year,
+            ):
+                found += [
+                    d for d in self.season(calendar.id, today=today) if today <= d.day <= until
+                ]
+        found.sort(key=lambda d: d.deadline)
+        lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
+        message = (
+            f"Deadlines from {today.isoformat()} to {until.isoformat()}:\n" + "\n".join(lines)
+            if lines
+            else f"No deadline I compute falls between {today.isoformat()} and {until.isoformat()}."
+        )
+        return Reply(
+            status="help",
+            text_in=_echo(raw),
+            message=message,
+            reading=reading,
+            extra={
+                "season": [
+                    {
+                        "key": d.key,
+                        "rule": d.rule,
+                        "deadline": d.deadline.isoformat(),
+                        "title": d.title,
+                    }
+                    for d in found
+                ]
+            },
+        )
 
     def run(
         self,
@@ -268,7 +373,11 @@ def prompts_for(spec: RuleSpec, names: list[str]) -> list[ParamPrompt]:
 
 
 def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
-    """`RULE key=value ...` → (spec, params, leftover words), if the first word names a rule."""
+    """`RULE key=value ...` → (spec, params, leftover words), if the first word names a rule.
+
+    Only a rule's exact id may be followed by words that are not `key=value` ("md-petition-
+    signatures 123,456 voters"); after an alias ("signatures for a referendum petition") the
+    text is a question, and goes through the reader like any other."""
     words = text.split()
     if not words:
         return None
@@ -283,7 +392,32 @@ def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
             params[m.group(1).lower()] = m.group(2)
         else:
             rest.append(word)
+    if rest and words[0].lower() != spec.id:
+        return None
     return spec, params, rest
+
+
+def _due_window(text: str, today: date) -> int | None:
+    """Days a "what's due this month/week?" question looks ahead from `today` (None: it asks
+    no such thing). "This month" runs to the month's end, "next month" through the next one's."""
+    m = _DUE.search(text)
+    if m is None:
+        return None
+    if m.group(2) is None:
+        return 30
+    this = m.group(1).lower() == "this"
+    if m.group(2).lower() == "week":
+        return 7 if this else 14
+    left = month_calendar.monthrange(today.year, today.month)[1] - today.day
+    if this:
+        return left
+    following = date(today.year + today.month // 12, today.month % 12 + 1, 1)
+    return left + month_calendar.monthrange(following.year, following.month)[1]
+
+
+def covered() -> str:
+    """What the rules compute, from their frames: "the successor … deadline; …"."""
+    return "; ".join(f.asks for f in all_frames().values() if f.asks)
 
 
 def _unreadable(raw: str, rule: str, problems: list[str], confidence: float | None) -> Reply:

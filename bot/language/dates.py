@@ -61,6 +61,8 @@ _DAY_MONTH = re.compile(
     + r"(?![a-z])"
     + r"(?:,?\s*(\d{4})\b)?"
 )
+# "5.9.26": staff shorthand, read only with its year (a lone "5.9" is a number).
+_DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
 _RELATIVE = re.compile(r"\b(yesterday|today|tomorrow)\b")
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 _TIME_AFTER = re.compile(
@@ -123,6 +125,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("md", _MONTH_DAY),
             ("dm", _DAY_MONTH),
             ("num", _NUMERIC),
+            ("dot", _DOTTED),
             ("rel", _RELATIVE),
         ):
             for m in rx.finditer(low):
@@ -178,6 +181,16 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(3)),
                 m.group("wd"),
                 m.group(4) is not None,
+            )
+        elif kind == "dot":
+            add(
+                m.start(),
+                m.end(),
+                _year(m.group(3), today),
+                int(m.group(1)),
+                int(m.group(2)),
+                None,
+                True,
             )
         else:
             shift = {"yesterday": -1, "today": 0, "tomorrow": 1}[m.group(1)]
@@ -297,7 +310,12 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
     return kept
 
 
-def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
+_SENTENCE_END = re.compile(r"[.?!;]\s")
+
+
+def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
+    """Give each date the role of its nearest cue in the same sentence ("June 10. successor
+    COC deadline?": the deadline cue is not June 10's)."""
     starts = [c[0] for c in cues]
     bounds = [(d.start, d.start + len(d.span)) for d in dates]
     for i, d in enumerate(dates):
@@ -316,6 +334,8 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None
                 continue
             # A cue separated from this date by another date belongs to that one.
             if any(gap_lo <= s and e <= gap_hi for s, e in between):
+                continue
+            if _SENTENCE_END.search(low, gap_lo, gap_hi):
                 continue
             if best is None or dist < best[0]:
                 best = (dist, role)

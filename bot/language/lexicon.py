@@ -119,7 +119,9 @@ class Lexicon:
                     text[max(0, start - _NEGATION_WINDOW) : start]
                 ):
                     role = "not_office"
-                found.append(FactMention(role=role, value=term.value, span=low[start:end], start=start))
+                found.append(
+                    FactMention(role=role, value=term.value, span=low[start:end], start=start)
+                )
         found.sort(key=lambda f: f.start)
         return found
 

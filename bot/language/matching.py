@@ -36,7 +36,7 @@ them ("who can fill" matches "who fills"), five across a "..." ("can ... withdra
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -131,6 +131,9 @@ class MatchResult:
     out_of_scope: tuple[str, ...] = ()
     reason: str = ""
     choices: tuple[str, ...] = ()
+    # Rules the question's words point to that the caller ruled out (their frames contradict
+    # the question's facts), in catalog order.
+    excluded: tuple[str, ...] = ()
 
     @property
     def rule(self) -> str | None:
@@ -268,8 +271,11 @@ class Matcher:
             gap = MAX_GAP
         return bool(ends)
 
-    def match(self, text: str) -> MatchResult:
-        """Rank the rules for one question and decide: matched, ambiguous or no_match."""
+    def match(self, text: str, exclude: Collection[str] = ()) -> MatchResult:
+        """Rank the rules for one question and decide: matched, ambiguous or no_match.
+
+        `exclude`: rule ids out of the running whatever the words (their frames contradict the
+        question's facts); those the words pointed to are listed in `MatchResult.excluded`."""
         ws = [self._correct(w) for w in raw_words(text)]
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
@@ -331,14 +337,19 @@ class Matcher:
         # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
         # not about what the rule computes, unless it also asks for that.
         excluded = deciding["exclude"] | (deciding["act"] - deciding["still"])
-        shortlist = [
+        pointed = [
             i for i in has_keyword if (not self._needs_cue[i] or i in has_cue) and i not in excluded
         ]
+        shortlist = [i for i in pointed if self.rules[i].id not in exclude]
+        ruled_out = tuple(self.rules[i].id for i in sorted(pointed) if i not in shortlist)
         if not shortlist:
             return MatchResult(
                 "no_match",
-                reason="no rule's topic words appear in the question",
+                reason="no rule's topic words appear in the question"
+                if not ruled_out
+                else "the question's facts rule out every rule its words point to",
                 evidence={self.rules[i].id: tuple(v) for i, v in seen.items()},
+                excluded=ruled_out,
             )
 
         content = self._content(ws)
@@ -368,6 +379,7 @@ class Matcher:
                 candidates=ranked,
                 evidence=ev_by_id,
                 reason=f"best rule scored {top:.2f}, below {MIN_SCORE}",
+                excluded=ruled_out,
             )
         # Ambiguous when the words can't tell the best rule from another (everything that made
         # the best a candidate fits the other too, so only example similarity separates them),
@@ -398,8 +410,15 @@ class Matcher:
                 evidence=ev_by_id,
                 choices=close,
                 reason="several rules fit about equally well",
+                excluded=ruled_out,
             )
-        return MatchResult("matched", candidates=ranked, evidence=ev_by_id, choices=(ranked[0][0],))
+        return MatchResult(
+            "matched",
+            candidates=ranked,
+            evidence=ev_by_id,
+            choices=(ranked[0][0],),
+            excluded=ruled_out,
+        )
 
 
 def _similarity(a: str, b: str, **kwargs: Any) -> float:

@@ -11,9 +11,16 @@ _GOVERNOR = re.compile(r"\bgovernor\b")
 
 
 def vacancy_certificate(facts: Facts) -> dict[str, object]:
-    """Sentence 7: the last day (and hour) for withdrawals, and the kind of office."""
+    """Sentence 7: the last day (and hour) for withdrawals, and the kind of office.
+
+    Sentence 7 counts from the *last day for filing withdrawals*, not from the day a candidate
+    withdrew: a withdrawal date is the event's date, never this parameter (the rule then takes
+    the last day from the calendar, or asks). A lone date with no role is taken only when the
+    question names no withdrawal event it could be the date of."""
     p: dict[str, object] = {}
-    found = facts.date_with_role("withdrawal_deadline") or facts.only_date((None, "event_date"))
+    found = facts.date_with_role("withdrawal_deadline") or (
+        None if facts.event or facts.cause else facts.only_date((None,))
+    )
     if found:
         p["withdrawal_deadline"] = found.as_param()
     if facts.office:

@@ -1,0 +1,110 @@
+"""Rule frames: what each rule computes (`asks`), the facts it covers and the facts that rule it
+out — data in each statute folder's `frames.yaml` (loaded by `rules.registry.frames`). This
+module knows no statute: it compares a question's typed facts with each frame.
+
+A question is matched by compatibility first: a rule whose frame a stated fact contradicts
+("Gov candidate (not the LG)" against the successor-LG rule) is out of the running whatever its
+words' similarity, and the reply says why in the frame's own sentence. Similarity (the
+`Matcher`) only chooses among the compatible rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bot.language.lexicon import lexicon
+from rules.engine.facts import Facts
+from rules.registry import frames as frame_data
+
+
+@dataclass(frozen=True)
+class Cover:
+    """A role whose stated values must include one of `values`."""
+
+    role: str
+    values: frozenset[str]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A fact (role and value) that puts the rule out of the running."""
+
+    role: str
+    value: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One rule's frame."""
+
+    rule: str
+    asks: str = ""
+    fills: Mapping[str, str] | None = None
+    covers: tuple[Cover, ...] = ()
+    rules_out: tuple[Exclusion, ...] = ()
+
+    @classmethod
+    def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
+        covers = tuple(
+            Cover(
+                role=str(role),
+                values=frozenset(str(v) for v in spec.get("values") or ()),
+                reason=" ".join(str(spec.get("reason", "")).split()),
+            )
+            for role, spec in (data.get("covers") or {}).items()
+        )
+        rules_out = tuple(
+            Exclusion(
+                role=str(item["role"]),
+                value=str(item["value"]),
+                reason=" ".join(str(item.get("reason", "")).split()),
+            )
+            for item in data.get("rules_out") or ()
+        )
+        fills = {str(k): str(v) for k, v in (data.get("fills") or {}).items()}
+        return cls(rule, str(data.get("asks", "")), fills, covers, rules_out)
+
+    def conflict(self, facts: Facts) -> str | None:
+        """Why the question's facts rule this rule out, or None when they are compatible."""
+        for cover in self.covers:
+            given = stated(facts, cover.role)
+            if given and not cover.values.intersection(given):
+                return cover.reason.format(value=lexicon().plain(given[0]))
+        for exclusion in self.rules_out:
+            if exclusion.value in stated(facts, exclusion.role):
+                return exclusion.reason
+        return None
+
+
+def stated(facts: Facts, role: str) -> list[str]:
+    """The values of `role` the question states ("event": the finest cause it names)."""
+    if role == "state":
+        return [facts.state] if facts.state else []
+    if role == "event":
+        return [facts.cause] if facts.cause else []
+    return facts.values(role)
+
+
+@cache
+def all_frames() -> dict[str, Frame]:
+    """rule id → its frame (rules without a `frames.yaml` entry have an empty frame)."""
+    return {rule: Frame.from_mapping(rule, data) for rule, data in frame_data().items()}
+
+
+def frame_of(rule: str) -> Frame:
+    return all_frames().get(rule) or Frame(rule)
+
+
+def ruled_out(facts: Facts, rules: Iterable[str]) -> dict[str, str]:
+    """rule id → the reason its frame rules the question out, for each of `rules` it does."""
+    out: dict[str, str] = {}
+    for rule in rules:
+        reason = frame_of(rule).conflict(facts)
+        if reason:
+            out[rule] = reason
+    return out
