@@ -34,7 +34,14 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 from stats import percentile, timed  # noqa: E402
 
-from bot.language import Matcher, RulePhrases, build_matcher, params_for, read_facts  # noqa: E402
+from bot.language import (  # noqa: E402
+    Matcher,
+    RulePhrases,
+    build_matcher,
+    match_question,
+    params_for,
+    read_facts,
+)
 from bot.ops.clock import FixedClock  # noqa: E402
 from bot.ops.settings import DataSettings  # noqa: E402
 from bot.reply import Reply  # noqa: E402
@@ -197,8 +204,13 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     right_rule = right_params = 0
     misses: list[str] = []
+
+    def match(question: str) -> Any:
+        """The rule among those the question's facts are compatible with (as `ask` does)."""
+        return match_question(matcher, question, read_facts(question, today=today))[0]
+
     for item in in_scope:
-        result = matcher.match(item["q"])
+        result = match(item["q"])
         if result.rule == item["rule"]:
             right_rule += 1
         else:
@@ -215,10 +227,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ambiguous_right = sum(
         1
         for item in ambiguous
-        if (r := matcher.match(item["q"])).decision == "ambiguous"
+        if (r := match(item["q"])).decision == "ambiguous"
         and set(item["choices"]) <= set(r.choices)
     )
-    mapped = [q for q in out_of_scope if matcher.match(q).decision != "no_match"]
+    mapped = [q for q in out_of_scope if match(q).decision != "no_match"]
 
     n = len(in_scope)
     print(

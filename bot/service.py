@@ -21,9 +21,15 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.language import MatchResult, build_matcher, params_for, read_facts
-from bot.language.frames import all_frames, frame_of, ruled_out
-from bot.language.lexicon import lexicon
+from bot.language import (
+    MatchResult,
+    build_matcher,
+    frame_of,
+    match_question,
+    params_for,
+    read_facts,
+)
+from bot.language.frames import all_frames
 from bot.language.reading import reading_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
@@ -143,9 +149,7 @@ class AnswerService:
         """Free text: read its facts, rule out the rules whose frames they contradict, match
         among the rest, and answer with how the question was read."""
         facts = read_facts(stripped, today=day)
-        ruled = ruled_out(facts, self.matcher.rule_ids)
-        matched = self.matcher.match(lexicon().expand(stripped), exclude=ruled)
-        relevant = {rule: ruled[rule] for rule in matched.excluded}
+        matched, relevant = match_question(self.matcher, stripped, facts)
         reading = reading_of(facts, ruled_out=relevant)
         suggestions = [rule for rule, _ in matched.candidates[:3]]
         if matched.decision == "no_match":

@@ -63,7 +63,8 @@ _DAY_MONTH = re.compile(
 )
 # "5.9.26": staff shorthand, read only with its year (a lone "5.9" is a number).
 _DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
-_RELATIVE = re.compile(r"\b(yesterday|today|tomorrow)\b")
+_RELATIVE = re.compile(r"\b(yesterday|today|tomorrow|last\s+night|this\s+morning|tonight)\b")
+_SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "tonight": 0}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 _TIME_AFTER = re.compile(
     r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?"
@@ -193,7 +194,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 True,
             )
         else:
-            shift = {"yesterday": -1, "today": 0, "tomorrow": 1}[m.group(1)]
+            shift = _SHIFT.get(" ".join(m.group(1).split()), 1)
             taken.append(m.span())
             found.append(
                 FactDate(value=today + timedelta(days=shift), span=m.group(0), start=m.start())
@@ -272,7 +273,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "event_date",
         re.compile(
             r"\b(?:died|dies|dead|passed\s+away|passed|death|deceased|withdrew|withdrawn|withdraws"
-            r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down"
+            r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
             r"|disqualified|disqualification|ineligible)\b"
         ),
     ),

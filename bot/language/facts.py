@@ -25,7 +25,8 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
         re.compile(
             r"\bwithdr[ae]w(?:s|n|ing)?\b|\bwithdrawal\b|\b(?:dropped|drops?|dropping|pulled|pulls?"
             r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
-            r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b"
+            r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
+            r"|\b(?:left|leaves|leaving|exited|exits)\s+(?:the\s+)?(?:ticket|race)\b"
         ),
     ),
     (

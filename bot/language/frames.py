@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from bot.language.lexicon import lexicon
+from bot.language.matching import Matcher, MatchResult
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 
@@ -108,3 +109,11 @@ def ruled_out(facts: Facts, rules: Iterable[str]) -> dict[str, str]:
         if reason:
             out[rule] = reason
     return out
+
+
+def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResult, dict[str, str]]:
+    """Match a question among the rules its facts are compatible with: (the match, rule id →
+    reason for each rule its words pointed to that its facts ruled out)."""
+    ruled = ruled_out(facts, matcher.rule_ids)
+    result = matcher.match(lexicon().expand(text), exclude=ruled)
+    return result, {rule: ruled[rule] for rule in result.excluded}

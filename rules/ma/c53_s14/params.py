@@ -41,9 +41,10 @@ def who_fills(facts: Facts) -> dict[str, object]:
     # Sentence 2 of c. 53 § 14 singles out governor and lieutenant governor: keep which.
     office: str | None = facts.office
     named = (facts.office_name or "").lower()
-    if _LT_GOVERNOR.search(named):
+    offices = facts.values("office")  # the reader's offices ("LG", "running mate", …)
+    if "lieutenant-governor" in offices or _LT_GOVERNOR.search(named):
         office = "lieutenant-governor"
-    elif _GOVERNOR.search(named):
+    elif "governor" in offices or _GOVERNOR.search(named):
         office = "governor"
     for name, value in (
         ("nomination", facts.nomination),
