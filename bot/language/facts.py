@@ -235,7 +235,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
 
     elections = _first_matches(low, _ELECTIONS)
     if elections:
-        priority = [e for e, _ in _ELECTIONS]
+        priority: list[str] = [e for e, _ in _ELECTIONS]
         m, election = min(elections, key=lambda hit: priority.index(hit[1]))
         facts.election = election  # type: ignore[assignment]
         _mention(facts, "election", election, m)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import yaml
@@ -36,7 +36,8 @@ def _edge(text: str, at_start: bool) -> str:
     """A word boundary on the phrase's edge when that edge is a word character."""
     char = text[0] if at_start else text[-1]
     if not (char.isalnum() or char == "_"):
-        return ""
+        # "public $" is not the start of "public $400": a number after it is the sum itself.
+        return "" if at_start else r"(?!\s?\d)"
     return r"(?<![\w$])" if at_start else r"(?![\w])"
 
 
@@ -98,7 +99,7 @@ class Lexicon:
         "congressional district 6")."""
         for syn in self.synonyms:
             if syn.pattern.search(text):
-                text = syn.pattern.sub(lambda m, r=syn.replacement: _fill(r, m), text)
+                text = syn.pattern.sub(partial(_fill, syn.replacement), text)
         return text
 
     def mentions(self, low: str) -> list[FactMention]:

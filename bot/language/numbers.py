@@ -88,7 +88,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "fund",
         re.compile(r"\bfund\b[^$\d]{0,25}$"),
-        re.compile(r"^[^$\d]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
+        re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
     ),
     (
         "entitlement",
@@ -98,7 +98,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "private",
         re.compile(r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"),
-        re.compile(r"^[^$\d]{0,12}\b(?:raised|in\s+(?:eligible\s+)?private|private)\b"),
+        re.compile(r"^[^$\d;,.]{0,12}\b(?:raised|in\s+(?:eligible\s+)?private|private)\b"),
     ),
 ]
 
