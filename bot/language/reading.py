@@ -16,7 +16,16 @@ from rules.result import Result
 from rules.values import param_strings
 
 # Roles whose mentions are shown as they are (the others are shown through their own fields).
-_SHOWN_ROLES = ("office", "not_office", "topic", "detail", "nomination", "election", "opposed")
+_SHOWN_ROLES = (
+    "office",
+    "not_office",
+    "topic",
+    "detail",
+    "document",
+    "nomination",
+    "election",
+    "opposed",
+)
 
 
 def _when(found: FactDate) -> str:
