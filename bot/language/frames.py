@@ -32,11 +32,13 @@ class Cover:
 
 @dataclass(frozen=True)
 class Exclusion:
-    """A fact (role and value) that puts the rule out of the running."""
+    """A fact (role and value) that puts the rule out of the running — unless the question
+    also states `unless` (a "role: value" fact: "asks: who")."""
 
     role: str
     value: str
     reason: str
+    unless: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class Frame:
                 role=str(item["role"]),
                 value=str(item["value"]),
                 reason=" ".join(str(item.get("reason", "")).split()),
+                unless=_fact(item.get("unless")),
             )
             for item in data.get("rules_out") or ()
         )
@@ -77,9 +80,20 @@ class Frame:
             if given and not cover.values.intersection(given):
                 return cover.reason.format(value=lexicon().plain(given[0]))
         for exclusion in self.rules_out:
-            if exclusion.value in stated(facts, exclusion.role):
-                return exclusion.reason
+            if exclusion.value not in stated(facts, exclusion.role):
+                continue
+            if exclusion.unless and exclusion.unless[1] in stated(facts, exclusion.unless[0]):
+                continue
+            return exclusion.reason
         return None
+
+
+def _fact(text: object) -> tuple[str, str] | None:
+    """ "asks: who" → ("asks", "who")."""
+    if not text:
+        return None
+    role, _, value = str(text).partition(":")
+    return role.strip(), value.strip()
 
 
 def stated(facts: Facts, role: str) -> list[str]:
