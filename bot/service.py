@@ -7,9 +7,11 @@ the folders the settings name) and nothing below it reaches for a global or the 
 `ask --corpus DIR` answers from DIR and `--today` moves "today" for everything.
 
 Text is either a structured command (`md-successor-lt-gov event=death event_date=2026-05-01`,
-or an alias such as `successor ...`) or a free-text question, which is matched to a rule and has
-its parameters read from the words. Below the matcher's confidence threshold the answer is
-`no_match` with suggestions, never a guess.
+or an alias followed only by `key=value` words: `successor event=death …`) or a free-text
+question: its facts are read (`bot.language`), rules whose frames they contradict are ruled out
+with a reason, the rest are matched by their words, and the chosen rule's parameters come from
+the facts. Below the matcher's confidence threshold, or when the facts rule every candidate out,
+the answer is `no_match` (saying why and what is covered), never a guess.
 """
 
 from __future__ import annotations
