@@ -173,11 +173,40 @@ class AnswerService:
             reply.reading = reading
             return reply
         params = param_strings(params_for(rule, facts))
+        frame = frame_of(rule)
+        needed = frame.missing_date(facts, params)
+        if needed is not None:
+            return self._ask_for(raw, rule, params, needed, facts, matched, relevant)
         reply = self.run(rule, params, text_in=raw, confidence=matched.confidence, today=day)
-        reply.reading = reading_of(
-            facts, asks=frame_of(rule).asks, ruled_out=relevant, result=reply.result
-        )
+        reply.reading = reading_of(facts, asks=frame.asks, ruled_out=relevant, result=reply.result)
         return reply
+
+    def _ask_for(
+        self,
+        raw: str,
+        rule: str,
+        params: dict[str, str],
+        needed: str,
+        facts: Facts,
+        matched: MatchResult,
+        relevant: dict[str, str],
+    ) -> Reply:
+        """The question times the event only relative to another date: ask for the day rather
+        than let the rule assume one (a fact the user gave is never replaced)."""
+        spec = resolve(rule)
+        frame = frame_of(rule)
+        said = next(m.span for m in facts.mentions if m.role == "timing")
+        what = (frame.fills or {}).get(needed, needed.replace("_", " "))
+        return Reply(
+            status="needs_input",
+            text_in=_echo(raw),
+            rule=rule,
+            params=params,
+            message=f"You said “{said}”; the answer turns on the exact day. What is {what}?",
+            prompts=prompts_for(spec, [needed]) if spec else [],
+            confidence=matched.confidence,
+            reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),
+        )
 
     def _not_covered(
         self,

@@ -65,6 +65,12 @@ _DAY_MONTH = re.compile(
 _DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
 _RELATIVE = re.compile(r"\b(yesterday|today|tomorrow|last\s+night|this\s+morning|tonight)\b")
 _SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "tonight": 0}
+# "3 days ago", "a week ago": a day counted back from today.
+_AGO = re.compile(
+    r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+ago\b"
+)
+_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 _TIME_AFTER = re.compile(
     r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?"
@@ -128,6 +134,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("num", _NUMERIC),
             ("dot", _DOTTED),
             ("rel", _RELATIVE),
+            ("ago", _AGO),
         ):
             for m in rx.finditer(low):
                 yield kind, m
@@ -192,6 +199,13 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(2)),
                 None,
                 True,
+            )
+        elif kind == "ago":
+            n = _SMALL.get(m.group(1)) or int(m.group(1))
+            back = n * (7 if m.group(2) == "week" else 1)
+            taken.append(m.span())
+            found.append(
+                FactDate(value=today - timedelta(days=back), span=m.group(0), start=m.start())
             )
         else:
             shift = _SHIFT.get(" ".join(m.group(1).split()), 1)

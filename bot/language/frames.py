@@ -50,6 +50,9 @@ class Frame:
     fills: Mapping[str, str] | None = None
     covers: tuple[Cover, ...] = ()
     rules_out: tuple[Exclusion, ...] = ()
+    # The parameter to ask for, rather than let the rule assume it, when the question places
+    # the event relative to another date ("after the primary") instead of giving its day.
+    date_needed: str = ""
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -71,7 +74,21 @@ class Frame:
             for item in data.get("rules_out") or ()
         )
         fills = {str(k): str(v) for k, v in (data.get("fills") or {}).items()}
-        return cls(rule, str(data.get("asks", "")), fills, covers, rules_out)
+        return cls(
+            rule,
+            str(data.get("asks", "")),
+            fills,
+            covers,
+            rules_out,
+            str(data.get("date_needed", "")),
+        )
+
+    def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
+        """The parameter to ask for when the question times the event only relative to another
+        date ("withdrew after the primary") and does not give the parameter itself."""
+        if self.date_needed and self.date_needed not in params and facts.values("timing"):
+            return self.date_needed
+        return None
 
     def conflict(self, facts: Facts) -> str | None:
         """Why the question's facts rule this rule out, or None when they are compatible."""
