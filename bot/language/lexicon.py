@@ -58,6 +58,7 @@ def _phrase_pattern(phrase: str) -> str:
 class _Synonym:
     pattern: re.Pattern[str]
     replacement: str
+    first: str  # the phrase's first word: a question without it can't match (cheap test)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,11 @@ class _Term:
     role: str
     value: str
     pattern: re.Pattern[str]
+    first: str
+
+
+def _first_word(phrase: str) -> str:
+    return phrase.lower().split()[0].replace("{n}", "")
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,9 @@ class Lexicon:
         terms_data = data.get("terms") or {}
         assert isinstance(synonyms_data, dict) and isinstance(terms_data, dict)
         synonyms = tuple(
-            _Synonym(re.compile(_phrase_pattern(str(k)), re.IGNORECASE), str(v))
+            _Synonym(
+                re.compile(_phrase_pattern(str(k)), re.IGNORECASE), str(v), _first_word(str(k))
+            )
             for k, v in sorted(synonyms_data.items(), key=lambda kv: -len(str(kv[0])))
         )
         terms: list[tuple[int, _Term]] = []
@@ -89,7 +97,8 @@ class Lexicon:
             for value, phrases in (values or {}).items():
                 for phrase in phrases or ():
                     rx = re.compile(_phrase_pattern(str(phrase)))
-                    terms.append((len(str(phrase)), _Term(str(role), str(value), rx)))
+                    term = _Term(str(role), str(value), rx, _first_word(str(phrase)))
+                    terms.append((len(str(phrase)), term))
         terms.sort(key=lambda t: -t[0])  # longest first: "lieutenant governor" before "governor"
         plain = {str(k): str(v) for k, v in (data.get("plain") or {}).items()}  # type: ignore[attr-defined]
         return cls(synonyms, tuple(t for _, t in terms), plain)
@@ -97,8 +106,9 @@ class Lexicon:
     def expand(self, text: str) -> str:
         """`text` with staff abbreviations written out ("sigs" → "signatures", "CD-6" →
         "congressional district 6")."""
+        low = text.lower()
         for syn in self.synonyms:
-            if syn.pattern.search(text):
+            if syn.first in low and syn.pattern.search(text):
                 text = syn.pattern.sub(partial(_fill, syn.replacement), text)
         return text
 
@@ -109,6 +119,8 @@ class Lexicon:
         taken: dict[str, list[tuple[int, int]]] = {}  # per role: terms of one role don't overlap
         found: list[FactMention] = []
         for term in self.terms:
+            if term.first not in text:
+                continue
             spans = taken.setdefault(term.role, [])
             for m in term.pattern.finditer(text):
                 start, end = m.span()
