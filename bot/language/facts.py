@@ -104,7 +104,7 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         "special-congressional",
         re.compile(
             r"\bspecial\b[^.?!]{0,40}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
-            r"|\bcongress\w*\s+special\b"
+            r"|\bcongress\w*\s+special\b|\bcongress\w*\b[^.?!]{0,30}\bspecial\s+election\b"
         ),
     ),
     ("presidential", re.compile(r"\bpresident(?:ial)?\b")),
