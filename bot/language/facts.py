@@ -51,6 +51,8 @@ _TO_EVENT: dict[str, Event | None] = {
     "disability": None,
 }
 
+_DENIED = re.compile(r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no)\s+$")
+
 _OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")
 _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
     (
@@ -196,6 +198,11 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     for start, end, role in cues:
         if role == "withdrawal_deadline":
             event_text = blank(event_text, start, end)
+    # "she didn't withdraw, she died": a denied event is no event.
+    for _, rx in _EVENTS:
+        for m in rx.finditer(event_text):
+            if _DENIED.search(event_text, max(0, m.start() - 16), m.start()):
+                event_text = blank(event_text, m.start(), m.end())
     cause_hits = _first_matches(event_text, _EVENTS)
     causes = [(m.start(), label) for m, label in cause_hits]
     if causes:

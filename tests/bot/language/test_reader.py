@@ -122,3 +122,10 @@ def test_a_lexicon_is_data() -> None:
     assert small.expand("the qq is") == "the quorum is"
     [found] = small.mentions("not the town clerk")
     assert (found.role, found.value, found.span) == ("not_office", "clerk", "town clerk")
+
+
+def test_a_denied_event_is_no_event() -> None:
+    # § 5-903(b)(2): death and withdrawal have different deadlines; "didn't withdraw" is neither.
+    facts = read_facts("the LG didn't withdraw, she died on May 3", today=TODAY)
+    assert (facts.event, facts.problems) == ("death", [])
+    assert facts.date_with_role("event_date") is not None
