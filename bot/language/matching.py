@@ -7,6 +7,10 @@ one of its topic `keywords` appears in the question (typos tolerated) and, when 
 similarity to the rule's example questions. Any out-of-scope signal ("voter registration",
 "filing fee", ...) vetoes every rule.
 
+The matcher only ranks words: which rules a question's *facts* allow is each rule's frame
+(`bot.language.frames`); the caller passes the rules those facts rule out as `exclude`
+(`match_question` does both), so similarity only chooses among compatible rules.
+
 Scaling: phrases are indexed by their first word (an inverted index), so a question only touches
 the phrases whose first word it contains; typo correction looks only at vocabulary words with the
 same first letter; example similarity runs only for the shortlisted candidates.
