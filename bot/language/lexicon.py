@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -52,6 +52,22 @@ def _phrase_pattern(phrase: str) -> str:
         parts.append(_JOIN.join(words))
     body = "".join(parts)
     return _edge(phrase.strip(), True) + body + _edge(phrase.strip(), False)
+
+
+@dataclass(frozen=True)
+class Expanded:
+    """Expanded text, and for each of its characters the span it came from in the original."""
+
+    text: str
+    starts: list[int]
+    ends: list[int]
+
+    def original(self, source: str, start: int, length: int) -> str:
+        """The words of `source` (the text before expansion) that `length` characters of the
+        expanded text from `start` came from."""
+        if length <= 0 or start + length > len(self.starts):
+            return ""
+        return source[self.starts[start] : self.ends[start + length - 1]]
 
 
 @dataclass(frozen=True)
@@ -106,11 +122,33 @@ class Lexicon:
     def expand(self, text: str) -> str:
         """`text` with staff abbreviations written out ("sigs" → "signatures", "CD-6" →
         "congressional district 6")."""
+        return self.expand_mapped(text).text
+
+    def expand_mapped(self, text: str) -> Expanded:
+        """`expand`, keeping where each character of the result came from in `text`, so a
+        fact read in the expanded words is shown in the user's own ("Lt.Gov.", not
+        "lieutenant governor")."""
+        starts = list(range(len(text)))
+        ends = list(range(1, len(text) + 1))
         low = text.lower()
         for syn in self.synonyms:
-            if syn.first in low and syn.pattern.search(text):
-                text = syn.pattern.sub(partial(_fill, syn.replacement), text)
-        return text
+            if syn.first not in low or not syn.pattern.search(text):
+                continue
+            pieces: list[str] = []
+            new_starts: list[int] = []
+            new_ends: list[int] = []
+            pos = 0
+            for m in syn.pattern.finditer(text):
+                replacement = _fill(syn.replacement, m)
+                pieces += [text[pos : m.start()], replacement]
+                new_starts += starts[pos : m.start()] + [starts[m.start()]] * len(replacement)
+                new_ends += ends[pos : m.start()] + [ends[m.end() - 1]] * len(replacement)
+                pos = m.end()
+            pieces.append(text[pos:])
+            starts, ends = new_starts + starts[pos:], new_ends + ends[pos:]
+            text = "".join(pieces)
+            low = text.lower()
+        return Expanded(text, starts, ends)
 
     def mentions(self, low: str) -> list[FactMention]:
         """The terms `low` (lower-cased, expanded) mentions, in text order; an office preceded

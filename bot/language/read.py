@@ -13,10 +13,10 @@ from datetime import date
 
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
 from bot.language.facts import read_labelled_facts
-from bot.language.lexicon import lexicon
+from bot.language.lexicon import Expanded, lexicon
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.text import MAX_CHARS, blank, clean
-from rules.engine.facts import Facts
+from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
 from rules.registry import RULES
 
 
@@ -30,7 +30,9 @@ def extract(text: str, *, today: date) -> Facts:
     truncated = len(text) > MAX_CHARS
     # Staff abbreviations written out first ("sigs", "DQ'd", "CD-6"): the words read below
     # are the expanded ones.
-    raw = lexicon().expand(clean(text[:MAX_CHARS]))
+    cleaned = clean(text[:MAX_CHARS])
+    expanded = lexicon().expand_mapped(cleaned)
+    raw = expanded.text
     low = raw.lower()
 
     dates, rest = find_dates(low, today, problems)
@@ -55,7 +57,22 @@ def extract(text: str, *, today: date) -> Facts:
     result.mentions = lexicon().mentions(low)
     read_labelled_facts(raw, low, cues, result)
     result.mentions.sort(key=lambda m: m.start)
+    if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
+        _own_words(cleaned, expanded, result)
     return result
+
+
+def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:
+    """Each fact's words as the user wrote them: "Lt.Gov." and "May 1", not the expanded,
+    lower-cased "lieutenant governor" and "may 1"."""
+    items: list[FactMention | FactDate | FactAmount | FactCount] = [
+        *facts.mentions,
+        *facts.dates,
+        *facts.amounts,
+        *facts.numbers,
+    ]
+    for item in items:
+        item.span = expanded.original(source, item.start, len(item.span)) or item.span
 
 
 def params_for(rule_id: str, facts: Facts) -> dict[str, object]:

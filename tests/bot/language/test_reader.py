@@ -40,7 +40,9 @@ def test_offices_keep_their_words_and_negation_makes_a_not_office() -> None:
     assert facts.values("office") == ["governor"]
     assert facts.values("not_office") == ["lieutenant-governor"]
     [negated] = [m for m in facts.mentions if m.role == "not_office"]
-    assert negated.span == "lg"
+    assert negated.span == "LG"  # the user's own words
+    [office] = [m for m in facts.mentions if m.role == "office"]
+    assert office.span == "Gov"  # as typed, though read as "governor"
     # The longest phrase wins: "lieutenant governor" is not also a "governor".
     lg = read_facts("the lieutenant governor candidate withdrew", today=TODAY)
     assert lg.values("office") == ["lieutenant-governor"]
