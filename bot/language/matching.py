@@ -49,6 +49,7 @@ from typing import Any, Literal
 import yaml
 from rapidfuzz import fuzz, process
 
+from bot.language.lexicon import lexicon
 from bot.language.words import GENERIC, raw_words, stem, words
 from rules.engine import RuleSpec
 from rules.registry import phrases
@@ -447,6 +448,7 @@ def build_matcher(rules: Mapping[str, RuleSpec] | Iterable[RuleSpec]) -> Matcher
     its title, aliases and state from its RuleSpec, and the out-of-scope phrases. Building takes
     tens of milliseconds: build once and keep it."""
     specs = list(rules.values()) if isinstance(rules, Mapping) else list(rules)
+    lexicon()  # compiled now, with the matcher, so the first question doesn't wait for it
     words = phrases()
     catalog = {
         spec.id: RulePhrases.from_mapping(
