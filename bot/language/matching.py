@@ -30,6 +30,8 @@ RuleSpec. Per rule id a `phrases.yaml` entry has:
   act_questions  phrasings that ask whether or how to do the act that triggers the rule
             ("can ... withdraw"): they take the rule out of the running too, unless
   still_asks     one of these shows the question asks what the rule computes after all.
+  state_keywords TOPIC words that count as keywords only when the question names the rule's
+                 state ("replacement" means c. 53 § 14 only once "Massachusetts" is said).
   examples  questions staff really ask; used for fuzzy similarity once a rule is a candidate.
 
 Multi-word keywords match when their words appear in order with at most two other words between
@@ -55,7 +57,7 @@ from rules.engine import RuleSpec
 from rules.registry import phrases
 
 Decision = Literal["matched", "ambiguous", "no_match"]
-PhraseKind = Literal["keyword", "cue", "boost", "exclude", "act", "still"]
+PhraseKind = Literal["keyword", "state_keyword", "cue", "boost", "exclude", "act", "still"]
 
 MIN_SCORE = 0.5  # best candidate below this → no_match
 AMBIGUITY_MARGIN = 0.06  # runner-up within this of the best → ambiguous
@@ -68,6 +70,7 @@ _ELLIPSIS = "\u2026"  # the token "..." becomes inside a phrase's words
 # Weights of the phrase kinds in a rule's evidence sum (the last three only decide, never weigh).
 KIND_WEIGHT: dict[str, float] = {
     "keyword": 1.0,
+    "state_keyword": 1.0,
     "cue": 0.6,
     "boost": 0.3,
     "exclude": 0.0,
@@ -97,6 +100,7 @@ class RulePhrases:
     excludes: tuple[str, ...] = ()
     act_questions: tuple[str, ...] = ()
     still_asks: tuple[str, ...] = ()
+    state_keywords: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
 
     @classmethod
@@ -117,6 +121,7 @@ class RulePhrases:
             excludes=strings("excludes"),
             act_questions=strings("act_questions"),
             still_asks=strings("still_asks"),
+            state_keywords=strings("state_keywords"),
             examples=strings("examples"),
         )
 
@@ -181,6 +186,7 @@ class Matcher:
                 ("exclude", rule.excludes),
                 ("act", rule.act_questions),
                 ("still", rule.still_asks),
+                ("state_keyword", rule.state_keywords),
             ):
                 for text in texts:
                     phrase = self._intern(text)
@@ -316,14 +322,17 @@ class Matcher:
         deciding: dict[str, set[int]] = {"exclude": set(), "act": set(), "still": set()}
         seen: dict[int, list[str]] = {}
         telling: dict[int, set[tuple[str, ...]]] = {}  # keywords and cues, not boosts
+        named_states = {s for s, names in _STATE_WORDS.items() if names & positions.keys()}
         for index, hits in per_rule.items():
             for phrase, kind in hits:
+                if kind == "state_keyword" and self.rules[index].state not in named_states:
+                    continue  # a generic word: topic evidence only once the state is named
                 if kind in deciding:
                     deciding[kind].add(index)
                     continue
                 if kind != "boost":
                     telling.setdefault(index, set()).add(phrase.words)
-                if kind == "keyword":
+                if kind in ("keyword", "state_keyword"):
                     has_keyword.add(index)
                 elif kind == "cue":
                     has_cue.add(index)
@@ -358,7 +367,6 @@ class Matcher:
             )
 
         content = self._content(ws)
-        named_states = {s for s, names in _STATE_WORDS.items() if names & positions.keys()}
         scored: list[tuple[str, float]] = []
         index_of: dict[str, int] = {}
         for i in shortlist:

@@ -23,9 +23,32 @@ def vacancy_certificate(facts: Facts) -> dict[str, object]:
     )
     if found:
         p["withdrawal_deadline"] = found.as_param()
-    if facts.office:
-        p["office"] = facts.office
+    office = facts.office or _level(facts)
+    if office:
+        p["office"] = office
     return p
+
+
+# Sentence 7's 72 hours are for state offices, 48 for city and town ones: the level of each
+# office the reader names (federal offices are left to the user: the rule asks).
+_LEVELS = {
+    "lieutenant-governor": "state",
+    "governor": "state",
+    "attorney-general": "state",
+    "secretary-of-state": "state",
+    "treasurer": "state",
+    "auditor": "state",
+    "state-legislator": "state",
+    "mayor": "city",
+    "city-council": "city",
+    "town-office": "town",
+}
+
+
+def _level(facts: Facts) -> str | None:
+    """The one level of the offices the question names, if they share one."""
+    levels = {_LEVELS[o] for o in facts.values("office") if o in _LEVELS}
+    return levels.pop() if len(levels) == 1 else None
 
 
 def delegates(facts: Facts) -> dict[str, object]:
