@@ -131,3 +131,22 @@ def test_a_denied_event_is_no_event() -> None:
     facts = read_facts("the LG didn't withdraw, she died on May 3", today=TODAY)
     assert (facts.event, facts.problems) == ("death", [])
     assert facts.date_with_role("event_date") is not None
+
+
+def test_state_keywords_count_only_once_the_state_is_named() -> None:
+    from bot.language import Matcher
+
+    matcher = Matcher(
+        {
+            "ma-x": {
+                "state": "ma",
+                "keywords": ["quorum"],
+                "state_keywords": ["replacement"],
+                "cues": ["when"],
+                "examples": ["when is the replacement due", "when is the quorum"],
+            }
+        }
+    )
+    assert matcher.match("when is the replacement due?").candidates == ()
+    assert matcher.match("when is the replacement due in Massachusetts?").rule == "ma-x"
+    assert matcher.match("when is the quorum?").rule == "ma-x"
