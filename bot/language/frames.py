@@ -20,6 +20,9 @@ from bot.language.matching import Matcher, MatchResult
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 
+# The kinds of answer a question can ask for (lexicon `asks` values).
+ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-question"})
+
 
 @dataclass(frozen=True)
 class Cover:
@@ -53,6 +56,9 @@ class Frame:
     # The parameter to ask for, rather than let the rule assume it, when the question places
     # the event relative to another date ("after the primary") instead of giving its day.
     date_needed: str = ""
+    # The kinds of answer the rule gives (lexicon `asks` values: a-deadline, a-count,
+    # an-amount, who): a question asking only for other kinds is not this rule's.
+    answers: frozenset[str] = frozenset()
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -81,6 +87,7 @@ class Frame:
             covers,
             rules_out,
             str(data.get("date_needed", "")),
+            _strings(data.get("answers")),
         )
 
     def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
@@ -96,6 +103,10 @@ class Frame:
             given = stated(facts, cover.role)
             if given and not cover.values.intersection(given):
                 return cover.reason.format(value=lexicon().plain(given[0]))
+        if self.answers:
+            kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
+            if kinds and not self.answers.intersection(kinds):
+                return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
         for exclusion in self.rules_out:
             if exclusion.value not in stated(facts, exclusion.role):
                 continue
@@ -103,6 +114,15 @@ class Frame:
                 continue
             return exclusion.reason
         return None
+
+
+def _strings(value: object) -> frozenset[str]:
+    """A frame field given as one string or a list of them."""
+    if not value:
+        return frozenset()
+    if isinstance(value, str):
+        return frozenset({value})
+    return frozenset(str(v) for v in value)  # type: ignore[attr-defined]
 
 
 def _fact(text: object) -> tuple[str, str] | None:

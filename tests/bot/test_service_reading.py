@@ -199,3 +199,24 @@ def test_days_ago_and_dotted_abbreviations_are_read() -> None:
     reply = ask("our Lt.Gov. died 3 days ago, what's the successor deadline?")
     assert reply.rule == "md-successor-lt-gov"
     assert reply.params == {"event": "death", "event_date": "2026-03-07"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where do I file the declaration of intent?",  # asks where: § 5-703(c) rule gives a date
+        "does the declaration of intent need to be notarized?",
+        "when was the Fair Campaign Financing Fund created?",
+        "what happens to votes cast for a deceased LG candidate?",
+    ],
+)
+def test_a_question_asking_another_kind_of_answer_is_not_the_rules(question: str) -> None:
+    reply = ask(question)
+    assert reply.status == "no_match" and reply.result is None
+    assert reply.reading is not None and reply.reading.ruled_out
+    assert "your question asks" in reply.reading.ruled_out[0].reason
+
+
+def test_a_when_and_where_question_is_still_the_deadline_rules() -> None:
+    reply = ask("where and when does an unaffiliated candidate file the declaration of intent?")
+    assert reply.rule == "md-petition-declaration" and reply.status == "answered"
