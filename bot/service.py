@@ -58,10 +58,19 @@ _CITED = re.compile(
     re.IGNORECASE,
 )
 # "What's due this month?" and the like: the season's deadlines, over how many days.
+# "What's due this month?", "upcoming deadlines", "anything due in the next 10 days?": the
+# season's deadlines over a window (group names say which), never one rule's answer.
 _DUE = re.compile(
-    r"\b(?:what(?:\s+i|\W*)s|anything|deadlines?|what)\b[^?.!]{0,30}?\b(?:due|coming\s+up|upcoming)\b"
-    r"[^?.!]{0,20}?\b(this|next)\s+(week|month)\b"
-    r"|\bupcoming\s+deadlines\b|\bdeadlines\s+coming\s+up\b",
+    r"\b(?P<which>this|next)\s+(?P<unit>week|month)\b"
+    r"|\bnext\s+(?P<n>\d{1,3}|two|three|four|few)\s+(?P<units>days|weeks)\b"
+    r"|\b(?P<soon>coming\s+up|upcoming|this\s+season|key\s+dates|election\s+calendar)\b",
+    re.IGNORECASE,
+)
+_DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
+# Asking for a section's text ("what does 15-106(c) say?", "quote 5-903(b)").
+_QUOTE = re.compile(
+    r"\bwhat\s+(?:does|do)\b[^?]{0,60}\bsay\b|\bquote\b|\btext\s+of\b|\bwording\s+of\b"
+    r"|\bread\s+me\b|\bshow\s+me\b",
     re.IGNORECASE,
 )
 _PROMPT_KINDS: dict[str, PromptKind] = {
@@ -151,7 +160,17 @@ class AnswerService:
         """Free text: read its facts, rule out the rules whose frames they contradict, match
         among the rest, and answer with how the question was read."""
         facts = read_facts(stripped, today=day)
+        # Asking for a section's text, or for the season's deadlines, is no one rule's question.
+        quoted = self._quoted(raw, stripped) if _QUOTE.search(stripped) else None
+        if quoted is not None:
+            quoted.reading = reading_of(facts)
+            return quoted
         matched, relevant = match_question(self.matcher, stripped, facts)
+        window = _due_window(stripped, day)
+        if window is not None:
+            # "Key dates for independent candidates": the season of the rules the words name.
+            about = [rule for rule, _ in matched.candidates]
+            return self._due(raw, day, facts, window, reading_of(facts), about)
         reading = reading_of(facts, ruled_out=relevant)
         suggestions = [rule for rule, _ in matched.candidates[:3]]
         if matched.decision == "no_match":
@@ -221,15 +240,10 @@ class AnswerService:
     ) -> Reply:
         """No rule fits: quote a section the question names, list the season's deadlines when
         it asks what is due, else say why not and what is covered — never the nearest rule."""
-        for cited in _CITED.finditer(stripped):
-            quoted = self.cite(cited.group(0))
-            if quoted.status == "cite":
-                quoted.text_in = _echo(raw)
-                quoted.reading = reading
-                return quoted
-        window = _due_window(stripped, day)
-        if window is not None:
-            return self._due(raw, day, facts, window, reading)
+        quoted = self._quoted(raw, stripped)
+        if quoted is not None:
+            quoted.reading = reading
+            return quoted
         if reading.ruled_out:
             why = " ".join(r.reason for r in reading.ruled_out[:2])
             message = f"I can't answer that from the rules I have, so I won't guess. {why} "
@@ -249,9 +263,27 @@ class AnswerService:
             reading=reading,
         )
 
-    def _due(self, raw: str, today: date, facts: Facts, window: int, reading: Reading) -> Reply:
+    def _quoted(self, raw: str, text: str) -> Reply | None:
+        """The text of the first section `text` names that the corpus holds, else None."""
+        for cited in _CITED.finditer(text):
+            quoted = self.cite(cited.group(0))
+            if quoted.status == "cite":
+                quoted.text_in = _echo(raw)
+                return quoted
+        return None
+
+    def _due(
+        self,
+        raw: str,
+        today: date,
+        facts: Facts,
+        window: int,
+        reading: Reading,
+        rules: list[str] | None = None,
+    ) -> Reply:
         """ "What's due this month?": the season's deadlines from `today` through `window`
-        days, from the calendars of the state named, else both states'."""
+        days, from the calendars of the state named, else both states' (only `rules`' when
+        the question names some)."""
         until = today + timedelta(days=window)
         states = [facts.state] if facts.state else ["md", "ma"]
         found: list[SeasonDeadline] = []
@@ -261,7 +293,9 @@ class AnswerService:
                 until.year,
             ):
                 found += [
-                    d for d in self.season(calendar.id, today=today) if today <= d.day <= until
+                    d
+                    for d in self.season(calendar.id, rules or None, today=today)
+                    if today <= d.day <= until
                 ]
         found.sort(key=lambda d: d.deadline)
         lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
@@ -433,15 +467,19 @@ def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
 
 
 def _due_window(text: str, today: date) -> int | None:
-    """Days a "what's due this month/week?" question looks ahead from `today` (None: it asks
-    no such thing). "This month" runs to the month's end, "next month" through the next one's."""
+    """Days a "what's due this month?" question looks ahead from `today` (None: it asks no
+    such thing). "This month" runs to the month's end, "next month" through the next one's."""
     m = _DUE.search(text)
-    if m is None:
+    if m is None or not _DUE_WORDS.search(text):
         return None
-    if m.group(2) is None:
-        return 30
-    this = m.group(1).lower() == "this"
-    if m.group(2).lower() == "week":
+    if m.group("soon"):
+        return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366
+    if m.group("n"):
+        n = {"two": 2, "three": 3, "four": 4, "few": 3}.get(m.group("n").lower())
+        count = n or int(m.group("n"))
+        return count * (7 if m.group("units").lower() == "weeks" else 1)
+    this = m.group("which").lower() == "this"
+    if m.group("unit").lower() == "week":
         return 7 if this else 14
     left = month_calendar.monthrange(today.year, today.month)[1] - today.day
     if this:

@@ -220,3 +220,15 @@ def test_a_question_asking_another_kind_of_answer_is_not_the_rules(question: str
 def test_a_when_and_where_question_is_still_the_deadline_rules() -> None:
     reply = ask("where and when does an unaffiliated candidate file the declaration of intent?")
     assert reply.rule == "md-petition-declaration" and reply.status == "answered"
+
+
+def test_a_question_asking_for_a_sections_text_is_quoted_even_when_a_rule_fits() -> None:
+    reply = ask("what does 5-903(b)(2)(iii) say about the deadline after a death?")
+    assert reply.status == "cite" and reply.extra["cite"].endswith("5-903(b)(2)(iii)")
+
+
+def test_the_seasons_window_follows_the_words() -> None:
+    reply = ask("what's due in the next 10 days in Maryland?")
+    assert reply.status == "help"
+    assert all("2026-03-10" <= d["deadline"][:10] <= "2026-03-20" for d in reply.extra["season"])
+    assert reply.message.startswith("Deadlines from 2026-03-10 to 2026-03-20")
