@@ -16,7 +16,6 @@ the answer is `no_match` (saying why and what is covered), never a guess.
 
 from __future__ import annotations
 
-import calendar as month_calendar
 import re
 from collections.abc import Mapping
 from datetime import date, timedelta
@@ -31,7 +30,8 @@ from bot.language import (
     params_for,
     read_facts,
 )
-from bot.language.frames import all_frames
+from bot.language.frames import covered
+from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.reading import reading_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
@@ -51,28 +51,6 @@ from statutes.corpus import DEFAULT_XML_DIR
 MAX_ECHO = 300  # characters of the question kept in the reply (it is echoed back, escaped)
 MAX_READ = 10_000  # characters of a structured command read for `key=value` words
 _KEY_VALUE = re.compile(r"^([a-z_]+)=(.*)$", re.IGNORECASE)
-# A section named in a question no rule answers ("what does 15-106(c) say?"): quoted instead.
-_CITED = re.compile(
-    r"(?:§+\s*)?\b\d+-\d+(?:\([a-z0-9]+\))*|\bc(?:h|hapter)?\.?\s*\d+,?\s*(?:§+|s\.?|sec\.?|section)"
-    r"\s*\d+[a-z]?",
-    re.IGNORECASE,
-)
-# "What's due this month?" and the like: the season's deadlines, over how many days.
-# "What's due this month?", "upcoming deadlines", "anything due in the next 10 days?": the
-# season's deadlines over a window (group names say which), never one rule's answer.
-_DUE = re.compile(
-    r"\b(?P<which>this|next)\s+(?P<unit>week|month)\b"
-    r"|\bnext\s+(?P<n>\d{1,3}|two|three|four|few)\s+(?P<units>days|weeks)\b"
-    r"|\b(?P<soon>coming\s+up|upcoming|this\s+season|key\s+dates|election\s+calendar)\b",
-    re.IGNORECASE,
-)
-_DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
-# Asking for a section's text ("what does 15-106(c) say?", "quote 5-903(b)").
-_QUOTE = re.compile(
-    r"\bwhat\s+(?:does|do)\b[^?]{0,60}\bsay\b|\bquote\b|\btext\s+of\b|\bwording\s+of\b"
-    r"|\bread\s+me\b|\bshow\s+me\b",
-    re.IGNORECASE,
-)
 _PROMPT_KINDS: dict[str, PromptKind] = {
     "date": "date",
     "datetime": "datetime",
@@ -161,12 +139,12 @@ class AnswerService:
         among the rest, and answer with how the question was read."""
         facts = read_facts(stripped, today=day)
         # Asking for a section's text, or for the season's deadlines, is no one rule's question.
-        quoted = self._quoted(raw, stripped) if _QUOTE.search(stripped) else None
+        quoted = self._quoted(raw, stripped) if asks_for_text(stripped) else None
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted
         matched, relevant = match_question(self.matcher, stripped, facts)
-        window = _due_window(stripped, day)
+        window = due_window(stripped, day)
         if window is not None:
             # "Key dates for independent candidates": the season of the rules the words name.
             about = [rule for rule, _ in matched.candidates]
@@ -265,8 +243,8 @@ class AnswerService:
 
     def _quoted(self, raw: str, text: str) -> Reply | None:
         """The text of the first section `text` names that the corpus holds, else None."""
-        for cited in _CITED.finditer(text):
-            quoted = self.cite(cited.group(0))
+        for cited in cited_sections(text):
+            quoted = self.cite(cited)
             if quoted.status == "cite":
                 quoted.text_in = _echo(raw)
                 return quoted
@@ -464,33 +442,6 @@ def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
     if rest and words[0].lower() != spec.id:
         return None
     return spec, params, rest
-
-
-def _due_window(text: str, today: date) -> int | None:
-    """Days a "what's due this month?" question looks ahead from `today` (None: it asks no
-    such thing). "This month" runs to the month's end, "next month" through the next one's."""
-    m = _DUE.search(text)
-    if m is None or not _DUE_WORDS.search(text):
-        return None
-    if m.group("soon"):
-        return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366
-    if m.group("n"):
-        n = {"two": 2, "three": 3, "four": 4, "few": 3}.get(m.group("n").lower())
-        count = n or int(m.group("n"))
-        return count * (7 if m.group("units").lower() == "weeks" else 1)
-    this = m.group("which").lower() == "this"
-    if m.group("unit").lower() == "week":
-        return 7 if this else 14
-    left = month_calendar.monthrange(today.year, today.month)[1] - today.day
-    if this:
-        return left
-    following = date(today.year + today.month // 12, today.month % 12 + 1, 1)
-    return left + month_calendar.monthrange(following.year, following.month)[1]
-
-
-def covered() -> str:
-    """What the rules compute, from their frames: "the successor … deadline; …"."""
-    return "; ".join(f.asks for f in all_frames().values() if f.asks)
 
 
 def _unreadable(raw: str, rule: str, problems: list[str], confidence: float | None) -> Reply:

@@ -168,3 +168,8 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     ruled = ruled_out(facts, matcher.rule_ids)
     result = matcher.match(lexicon().expand(text), exclude=ruled)
     return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+def covered() -> str:
+    """What the rules compute, from their frames: "the successor … deadline; …"."""
+    return "; ".join(f.asks for f in all_frames().values() if f.asks)
