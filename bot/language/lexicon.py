@@ -10,15 +10,18 @@ each rule's frame (`bot.language.frames`, the statute folders' `frames.yaml`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import yaml
+from rapidfuzz import fuzz, process
 
 from rules.engine.facts import FactMention
 
 LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
+_LONG_WORD = re.compile(r"\b[A-Za-z]{7,}\b")  # only long words are spell-corrected
 MAX_GAP_WORDS = 6  # words a "..." in a term may stand for, within one sentence
 # Between two words of a phrase: spaces and light punctuation, never a sentence's end.
 _JOIN = r"[\s,()\-–—:/\"']+"
@@ -62,6 +65,25 @@ class Expanded:
     starts: list[int]
     ends: list[int]
 
+    def substitute(
+        self, pattern: re.Pattern[str], replace: Callable[[re.Match[str]], str]
+    ) -> Expanded:
+        """This text with each match of `pattern` replaced, positions carried along."""
+        pieces: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        pos = 0
+        for m in pattern.finditer(self.text):
+            replacement = replace(m)
+            pieces += [self.text[pos : m.start()], replacement]
+            starts += self.starts[pos : m.start()] + [self.starts[m.start()]] * len(replacement)
+            ends += self.ends[pos : m.start()] + [self.ends[m.end() - 1]] * len(replacement)
+            pos = m.end()
+        if not pos:
+            return self
+        pieces.append(self.text[pos:])
+        return Expanded("".join(pieces), starts + self.starts[pos:], ends + self.ends[pos:])
+
     def original(self, source: str, start: int, length: int) -> str:
         """The words of `source` (the text before expansion) that `length` characters of the
         expanded text from `start` came from."""
@@ -96,6 +118,7 @@ class Lexicon:
     synonyms: tuple[_Synonym, ...]
     terms: tuple[_Term, ...]
     plain_words: dict[str, str]
+    spelled: tuple[str, ...] = ()  # key words whose misspellings are corrected
 
     @classmethod
     def from_mapping(cls, data: dict[str, object]) -> Lexicon:
@@ -117,7 +140,8 @@ class Lexicon:
                     terms.append((len(str(phrase)), term))
         terms.sort(key=lambda t: -t[0])  # longest first: "lieutenant governor" before "governor"
         plain = {str(k): str(v) for k, v in (data.get("plain") or {}).items()}  # type: ignore[attr-defined]
-        return cls(synonyms, tuple(t for _, t in terms), plain)
+        spelled = tuple(str(w).lower() for w in data.get("spelling") or ())  # type: ignore[attr-defined]
+        return cls(synonyms, tuple(t for _, t in terms), plain, spelled)
 
     def expand(self, text: str) -> str:
         """`text` with staff abbreviations written out ("sigs" → "signatures", "CD-6" →
@@ -127,28 +151,25 @@ class Lexicon:
     def expand_mapped(self, text: str) -> Expanded:
         """`expand`, keeping where each character of the result came from in `text`, so a
         fact read in the expanded words is shown in the user's own ("Lt.Gov.", not
-        "lieutenant governor")."""
-        starts = list(range(len(text)))
-        ends = list(range(1, len(text) + 1))
-        low = text.lower()
+        "lieutenant governor"). Misspelt key words are corrected first ("leiutenant")."""
+        out = Expanded(text, list(range(len(text))), list(range(1, len(text) + 1)))
+        if self.spelled:
+            out = out.substitute(_LONG_WORD, self._spelling)
         for syn in self.synonyms:
-            if syn.first not in low or not syn.pattern.search(text):
-                continue
-            pieces: list[str] = []
-            new_starts: list[int] = []
-            new_ends: list[int] = []
-            pos = 0
-            for m in syn.pattern.finditer(text):
-                replacement = _fill(syn.replacement, m)
-                pieces += [text[pos : m.start()], replacement]
-                new_starts += starts[pos : m.start()] + [starts[m.start()]] * len(replacement)
-                new_ends += ends[pos : m.start()] + [ends[m.end() - 1]] * len(replacement)
-                pos = m.end()
-            pieces.append(text[pos:])
-            starts, ends = new_starts + starts[pos:], new_ends + ends[pos:]
-            text = "".join(pieces)
-            low = text.lower()
-        return Expanded(text, starts, ends)
+            if syn.first in out.text.lower() and syn.pattern.search(out.text):
+                out = out.substitute(syn.pattern, partial(_fill, syn.replacement))
+        return out
+
+    def _spelling(self, m: re.Match[str]) -> str:
+        """The key word `m` misspells, else `m` as written."""
+        word = m.group(0)
+        low = word.lower()
+        if low in self.spelled:
+            return word
+        best = process.extractOne(low, self.spelled, scorer=fuzz.ratio, score_cutoff=84)
+        if best is None or _inflected(low, str(best[0])):
+            return word
+        return str(best[0])
 
     def mentions(self, low: str) -> list[FactMention]:
         """The terms `low` (lower-cased, expanded) mentions, in text order; an office preceded
@@ -179,6 +200,17 @@ class Lexicon:
     def plain(self, value: str) -> str:
         """Plain words for a canonical value ("lieutenant-governor" → "LG candidate")."""
         return self.plain_words.get(value, value.replace("-", " ").replace("_", " "))
+
+
+def _inflected(word: str, key: str) -> bool:
+    """Whether `word` is `key` built on rather than misspelt: one inside the other
+    ("independently", "unaffiliated" for "affiliated") or the same but for an ending
+    ("signature" for "signatures")."""
+    if key in word or word in key:
+        return True
+    common = next((i for i, (a, b) in enumerate(zip(word, key, strict=False)) if a != b), None)
+    shorter = min(len(word), len(key))
+    return (shorter if common is None else common) >= shorter - 1
 
 
 def _fill(replacement: str, m: re.Match[str]) -> str:

@@ -153,3 +153,13 @@ def test_state_keywords_count_only_once_the_state_is_named() -> None:
     assert matcher.match("when is the replacement due?").candidates == ()
     assert matcher.match("when is the replacement due in Massachusetts?").rule == "ma-x"
     assert matcher.match("when is the quorum?").rule == "ma-x"
+
+
+def test_a_misspelt_lieutenant_does_not_leave_a_governor() -> None:
+    # Half-read, "leiutenant governor" would be a Governor candidate and contradict § 5-903(b).
+    facts = read_facts("our leiutenant governor candidate died May 1", today=TODAY)
+    assert facts.values("office") == ["lieutenant-governor"]
+    [office] = [m for m in facts.mentions if m.role == "office"]
+    assert office.span == "leiutenant governor"  # the user's words, as typed
+    # Inflections are not typos: "eligible" stays "eligible", "withdraws" stays "withdraws".
+    assert lexicon().expand("eligible, withdraws, signature") == "eligible, withdraws, signature"
