@@ -64,6 +64,7 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 _WORD_NUMBERS = {
+    "both": 2,
     "two": 2,
     "three": 3,
     "four": 4,
@@ -75,7 +76,7 @@ _WORD_NUMBERS = {
     "ten": 10,
 }
 _WORD_TICKETS = re.compile(
-    r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
+    r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
     r"|gubernatorial\s+)*(?:tickets?|nominees?)\b"
 )
 _EACH_AFTER = re.compile(r"\s*(?:apiece|each|per\s+ticket)\b")
@@ -85,6 +86,12 @@ _DISTRICT_BEFORE = re.compile(r"\b(?:district|ward|precinct|no\.?|number|#)\s*$"
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     # (role, words just before, words just after)
+    # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
+    (
+        "total",
+        re.compile(r"\b(?:total|combined|altogether)\b[^$\d]{0,12}$"),
+        re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
+    ),
     (
         "fund",
         re.compile(r"\bfund\b[^$\d]{0,25}$"),

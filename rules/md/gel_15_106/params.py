@@ -21,10 +21,14 @@ def proration(facts: Facts) -> dict[str, object]:
     """(b): the Fund, and each ticket's full entitlement."""
     if not facts.amounts:
         return {}
-    fund = next((a for a in facts.amounts if a.role == "fund"), facts.amounts[0])
+    # A total of the entitlements ("$3M in total") is not one ticket's entitlement.
+    amounts = [a for a in facts.amounts if a.role != "total"]
+    if not amounts:
+        return {}
+    fund = next((a for a in amounts if a.role == "fund"), amounts[0])
     p: dict[str, object] = {"fund": fund.value}
-    rest = [a.value for a in facts.amounts if a is not fund]
-    others = [a for a in facts.amounts if a is not fund]
+    rest = [a.value for a in amounts if a is not fund]
+    others = [a for a in amounts if a is not fund]
     tickets = [c.value for c in facts.numbers if c.role == "tickets"]
     if len(others) == 1 and others[0].each and tickets:
         rest = rest * tickets[0]  # "three tickets entitled to $500,000 each"

@@ -163,3 +163,10 @@ def test_a_misspelt_lieutenant_does_not_leave_a_governor() -> None:
     assert office.span == "leiutenant governor"  # the user's words, as typed
     # Inflections are not typos: "eligible" stays "eligible", "withdraws" stays "withdraws".
     assert lexicon().expand("eligible, withdraws, signature") == "eligible, withdraws, signature"
+
+
+def test_a_total_is_no_tickets_entitlement_and_both_is_two() -> None:
+    # § 15-106(b) prorates each ticket's entitlement, never the sum of them.
+    facts = read_facts("$2M available vs $3M in total for 2 tickets of $1.5M each", today=TODAY)
+    assert [a.role for a in facts.amounts] == ["fund", "total", None]
+    assert read_facts("both tickets are nominees", today=TODAY).count("tickets") == 2
