@@ -69,13 +69,6 @@ def test_a_reading_shows_the_questions_facts_with_their_words_and_what_is_asked(
             "ma-vacancy-certificate",
             "your question is about a death",
         ),
-        # Sentence 2 excepts disqualification for insufficient signatures.
-        (
-            "LG candidate on nomination papers was disqualified for insufficient signatures in "
-            "MA — who fills it?",
-            "ma-vacancy-who-fills",
-            "insufficient signatures",
-        ),
         # § 15-106 is the State Fund for gubernatorial tickets, not a county program.
         (
             "Montgomery County public financing: how much does an opposed county exec candidate "
@@ -232,3 +225,15 @@ def test_the_seasons_window_follows_the_words() -> None:
     assert reply.status == "help"
     assert all("2026-03-10" <= d["deadline"][:10] <= "2026-03-20" for d in reply.extra["season"])
     assert reply.message.startswith("Deadlines from 2026-03-10 to 2026-03-20")
+
+
+def test_a_disqualification_for_insufficient_signatures_is_its_own_cause() -> None:
+    # c. 53 § 14 sentence 2 excepts it for a governor/LG nominated by papers: the rule says it
+    # does not cover who fills that vacancy — never "the committee of five".
+    reply = ask(
+        "LG candidate on nomination papers was disqualified for insufficient signatures in "
+        "MA — who fills it?"
+    )
+    assert reply.rule == "ma-vacancy-who-fills"
+    assert reply.params["cause"] == "disqualification-insufficient-signatures"
+    assert reply.result is not None and reply.result.result["outcome"] == "not_covered"

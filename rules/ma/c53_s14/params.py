@@ -69,10 +69,13 @@ def who_fills(facts: Facts) -> dict[str, object]:
         office = "lieutenant-governor"
     elif "governor" in offices or _GOVERNOR.search(named):
         office = "governor"
+    cause: str | None = facts.cause
+    if cause == "disqualification" and "insufficient-signatures" in facts.values("detail"):
+        cause = "disqualification-insufficient-signatures"  # sentence 2's own exception
     for name, value in (
         ("nomination", facts.nomination),
         ("office", office),
-        ("cause", facts.cause),
+        ("cause", cause),
     ):
         if value:
             p[name] = value
