@@ -102,6 +102,13 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
         re.compile(r"\bentitle\w*[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
+    # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
+    # amounts listed after it are more of them), not the total raised.
+    (
+        "contribution",
+        re.compile(r"\b(?:contributions?|donations?|gifts?)\s+of\s*$"),
+        re.compile(r"^\s*(?:contribution|donation|gift)\b"),
+    ),
     (
         "private",
         re.compile(r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"),

@@ -237,3 +237,11 @@ def test_a_disqualification_for_insufficient_signatures_is_its_own_cause() -> No
     assert reply.rule == "ma-vacancy-who-fills"
     assert reply.params["cause"] == "disqualification-insufficient-signatures"
     assert reply.result is not None and reply.result.result["outcome"] == "not_covered"
+
+
+def test_contributions_listed_one_by_one_are_each_matched_not_summed() -> None:
+    # § 15-107 (current text) matches each eligible private contribution separately.
+    reply = ask("opposed ticket received contributions of $25, $75 and $200 — primary match?")
+    assert reply.params == {"contributions": "25,75,200", "opposed": "true"}
+    total = ask("unopposed ticket raised $90,000 in private contributions, primary match?")
+    assert total.params == {"private_contributions": "90000", "opposed": "false"}

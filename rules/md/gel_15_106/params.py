@@ -9,8 +9,11 @@ from rules.engine.facts import Facts
 def primary(facts: Facts) -> dict[str, object]:
     """(c): private contributions raised, and whether the ticket is opposed."""
     p: dict[str, object] = {}
+    listed = _contributions(facts)
     amount = facts.amount("private")
-    if amount is not None:
+    if listed:
+        p["contributions"] = listed  # § 15-107 (current text) matches each one
+    elif amount is not None:
         p["private_contributions"] = amount
     if facts.opposed is not None:
         p["opposed"] = facts.opposed
@@ -51,3 +54,12 @@ def general(facts: Facts) -> dict[str, object]:
         if value is not None:
             p[name] = value
     return p
+
+
+def _contributions(facts: Facts) -> list[object]:
+    """Contributions listed one by one ("contributions of $25, $75 and $200"): the amount the
+    words call a contribution and the unlabelled amounts that follow it."""
+    first = next((i for i, a in enumerate(facts.amounts) if a.role == "contribution"), None)
+    if first is None:
+        return []
+    return [a.value for a in facts.amounts[first:] if a.role in (None, "contribution")]

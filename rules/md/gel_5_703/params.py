@@ -13,6 +13,8 @@ def declaration(facts: Facts) -> dict[str, object]:
         p["election"] = facts.election
     if facts.year:
         p["year"] = facts.year
+    if "baltimore-city-municipal" in facts.values("topic"):
+        p["baltimore_city"] = True
     for name, role in (
         ("coc_deadline", "filing_deadline"),
         ("proclamation_deadline", "proclamation_deadline"),
