@@ -22,6 +22,7 @@ _SHOWN_ROLES = (
     "topic",
     "detail",
     "document",
+    "district",
     "nomination",
     "election",
     "opposed",

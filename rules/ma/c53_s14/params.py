@@ -52,9 +52,13 @@ def _level(facts: Facts) -> str | None:
 
 
 def delegates(facts: Facts) -> dict[str, object]:
-    """Sentence 4: the votes cast."""
+    """Sentences 4–5: the votes cast, and whether the district takes in only parts of wards or
+    towns."""
     n = facts.count("votes")
-    return {"votes": n} if n is not None else {}
+    p: dict[str, object] = {"votes": n} if n is not None else {}
+    if "partial" in facts.values("district"):
+        p["partial_district"] = True  # sentence 5: parts of wards or towns
+    return p
 
 
 def who_fills(facts: Facts) -> dict[str, object]:

@@ -37,6 +37,9 @@ def proration(facts: Facts) -> dict[str, object]:
         rest = rest * tickets[0]  # "three tickets entitled to $500,000 each"
     if rest:
         p["entitlements"] = rest
+    stages = facts.values("stage")
+    if len(stages) == 1:
+        p["election"] = stages[0]  # the primary's or the general's share of the Fund
     return p
 
 
