@@ -136,7 +136,8 @@ def _fact(text: object) -> tuple[str, str] | None:
 def stated(facts: Facts, role: str) -> list[str]:
     """The values of `role` the question states ("event": the finest cause it names)."""
     if role == "state":
-        return [facts.state] if facts.state else []
+        # Maryland or Massachusetts as read, else another state the question names.
+        return [facts.state] if facts.state else facts.values("other_state")
     if role == "event":
         return [facts.cause] if facts.cause else []
     return facts.values(role)

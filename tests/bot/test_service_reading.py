@@ -245,3 +245,10 @@ def test_contributions_listed_one_by_one_are_each_matched_not_summed() -> None:
     assert reply.params == {"contributions": "25,75,200", "opposed": "true"}
     total = ask("unopposed ticket raised $90,000 in private contributions, primary match?")
     assert total.params == {"private_contributions": "90000", "opposed": "false"}
+
+
+def test_another_states_question_is_ruled_out_by_state() -> None:
+    reply = ask("LG candidate in Virginia died May 3, successor deadline?")
+    assert reply.status == "no_match"
+    assert reply.reading is not None
+    assert "your question is about Virginia" in reply.reading.ruled_out[0].reason
