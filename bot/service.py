@@ -7,28 +7,41 @@ the folders the settings name) and nothing below it reaches for a global or the 
 `ask --corpus DIR` answers from DIR and `--today` moves "today" for everything.
 
 Text is either a structured command (`md-successor-lt-gov event=death event_date=2026-05-01`,
-or an alias such as `successor ...`) or a free-text question, which is matched to a rule and has
-its parameters read from the words. Below the matcher's confidence threshold the answer is
-`no_match` with suggestions, never a guess.
+or an alias followed only by `key=value` words: `successor event=death …`) or a free-text
+question: its facts are read (`bot.language`), rules whose frames they contradict are ruled out
+with a reason, the rest are matched by their words, and the chosen rule's parameters come from
+the facts. Below the matcher's confidence threshold, or when the facts rule every candidate out,
+the answer is `no_match` (saying why and what is covered), never a guess.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.language import build_matcher, params_for, read_facts
+from bot.language import (
+    MatchResult,
+    build_matcher,
+    frame_of,
+    match_question,
+    params_for,
+    read_facts,
+)
 from bot.language.as_of import split_as_of
+from bot.language.frames import covered
+from bot.language.intents import asks_for_text, cited_sections, due_window
+from bot.language.reading import reading_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
-from bot.reply import ParamPrompt, PromptKind, Reply
+from bot.reply import ParamPrompt, PromptKind, Reading, Reply
 from bot.sanitize import sanitize
 from rules import RULES, resolve, run
 from rules.calendar import PACKAGED_DIR, CalendarSet, load_calendars
 from rules.engine import Param, RuleSpec
+from rules.engine.facts import Facts
 from rules.registry import RuleCheck, check_rules
 from rules.result import Result
 from rules.season import SeasonDeadline, season_deadlines
@@ -132,19 +145,32 @@ class AnswerService:
                 params = {**param_strings(params_for(spec.id, facts)), **params}
             return self.run(spec.id, params, text_in=raw, confidence=1.0, today=day, as_of=as_of)
 
-        matched = self.matcher.match(stripped)
+        reply = self._read_question(raw, stripped, day, commands, as_of)
+        reply.as_of = reply.as_of or as_of
+        return reply
+
+    def _read_question(
+        self, raw: str, stripped: str, day: date, commands: dict[str, str], as_of: date | None
+    ) -> Reply:
+        """Free text: read its facts, rule out the rules whose frames they contradict, match
+        among the rest, and answer with how the question was read."""
+        facts = read_facts(stripped, today=day)
+        # Asking for a section's text, or for the season's deadlines, is no one rule's question.
+        quoted = self._quoted(raw, stripped, as_of) if asks_for_text(stripped) else None
+        if quoted is not None:
+            quoted.reading = reading_of(facts)
+            return quoted
+        matched, relevant = match_question(self.matcher, stripped, facts)
+        window = due_window(stripped, day)
+        if window is not None:
+            # "Key dates for independent candidates": the season of the rules the words name.
+            about = [rule for rule, _ in matched.candidates]
+            return self._due(raw, day, facts, window, reading_of(facts), about)
+        reading = reading_of(facts, ruled_out=relevant)
         suggestions = [rule for rule, _ in matched.candidates[:3]]
         if matched.decision == "no_match":
-            return Reply(
-                status="no_match",
-                text_in=_echo(raw),
-                message=(
-                    "I can't tell which deadline rule that question is about, so I won't guess. "
-                    + ("It may be outside what I cover. " if not suggestions else "")
-                    + f"{commands['list']} lists the rules I can run; or name one directly."
-                ),
-                suggestions=suggestions,
-                confidence=matched.confidence,
+            return self._not_covered(
+                raw, stripped, day, facts, reading, suggestions, matched, commands, as_of
             )
         if matched.decision == "ambiguous":
             return Reply(
@@ -153,14 +179,145 @@ class AnswerService:
                 message="That could be more than one rule. Which did you mean?",
                 suggestions=(list(matched.choices) or suggestions)[:3],
                 confidence=matched.confidence,
+                reading=reading,
             )
         rule = matched.rule or suggestions[0]
-        facts = read_facts(stripped, today=day)
         if facts.problems:
-            return _unreadable(raw, rule, facts.problems, matched.confidence)
+            reply = _unreadable(raw, rule, facts.problems, matched.confidence)
+            reply.reading = reading
+            return reply
         params = param_strings(params_for(rule, facts))
-        return self.run(
+        frame = frame_of(rule)
+        needed = frame.missing_date(facts, params)
+        if needed is not None:
+            return self._ask_for(raw, rule, params, needed, facts, matched, relevant)
+        reply = self.run(
             rule, params, text_in=raw, confidence=matched.confidence, today=day, as_of=as_of
+        )
+        reply.reading = reading_of(facts, asks=frame.asks, ruled_out=relevant, result=reply.result)
+        return reply
+
+    def _ask_for(
+        self,
+        raw: str,
+        rule: str,
+        params: dict[str, str],
+        needed: str,
+        facts: Facts,
+        matched: MatchResult,
+        relevant: dict[str, str],
+    ) -> Reply:
+        """The question times the event only relative to another date: ask for the day rather
+        than let the rule assume one (a fact the user gave is never replaced)."""
+        spec = resolve(rule)
+        frame = frame_of(rule)
+        said = next(m.span for m in facts.mentions if m.role == "timing")
+        what = (frame.fills or {}).get(needed, needed.replace("_", " "))
+        return Reply(
+            status="needs_input",
+            text_in=_echo(raw),
+            rule=rule,
+            params=params,
+            message=f"You said “{said}”; the answer turns on the exact day. What is {what}?",
+            prompts=prompts_for(spec, [needed]) if spec else [],
+            confidence=matched.confidence,
+            reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),
+        )
+
+    def _not_covered(
+        self,
+        raw: str,
+        stripped: str,
+        day: date,
+        facts: Facts,
+        reading: Reading,
+        suggestions: list[str],
+        matched: MatchResult,
+        commands: dict[str, str],
+        as_of: date | None = None,
+    ) -> Reply:
+        """No rule fits: quote a section the question names, list the season's deadlines when
+        it asks what is due, else say why not and what is covered — never the nearest rule."""
+        quoted = self._quoted(raw, stripped, as_of)
+        if quoted is not None:
+            quoted.reading = reading
+            return quoted
+        if reading.ruled_out:
+            why = " ".join(r.reason for r in reading.ruled_out[:2])
+            message = f"I can't answer that from the rules I have, so I won't guess. {why} "
+        else:
+            message = (
+                "I can't tell which deadline rule that question is about, so I won't guess. "
+                + ("It may be outside what I cover. " if not suggestions else "")
+            )
+        return Reply(
+            status="no_match",
+            text_in=_echo(raw),
+            message=message
+            + f"What I cover: {covered()}. {commands['list']} lists the rules I can run; or "
+            "name one directly.",
+            suggestions=[] if reading.ruled_out else suggestions,
+            confidence=matched.confidence,
+            reading=reading,
+        )
+
+    def _quoted(self, raw: str, text: str, as_of: date | None) -> Reply | None:
+        """The text of the first section `text` names that the corpus holds, else None."""
+        for cited in cited_sections(text):
+            quoted = self.cite(cited, as_of=as_of)
+            if quoted.status == "cite":
+                quoted.text_in = _echo(raw)
+                return quoted
+        return None
+
+    def _due(
+        self,
+        raw: str,
+        today: date,
+        facts: Facts,
+        window: int,
+        reading: Reading,
+        rules: list[str] | None = None,
+    ) -> Reply:
+        """ "What's due this month?": the season's deadlines from `today` through `window`
+        days, from the calendars of the state named, else both states' (only `rules`' when
+        the question names some)."""
+        until = today + timedelta(days=window)
+        states = [facts.state] if facts.state else ["md", "ma"]
+        found: list[SeasonDeadline] = []
+        for calendar in self.calendars:
+            if calendar.jurisdiction in states and calendar.general.year in (
+                today.year,
+                until.year,
+            ):
+                found += [
+                    d
+                    for d in self.season(calendar.id, rules or None, today=today)
+                    if today <= d.day <= until
+                ]
+        found.sort(key=lambda d: d.deadline)
+        lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
+        message = (
+            f"Deadlines from {today.isoformat()} to {until.isoformat()}:\n" + "\n".join(lines)
+            if lines
+            else f"No deadline I compute falls between {today.isoformat()} and {until.isoformat()}."
+        )
+        return Reply(
+            status="help",
+            text_in=_echo(raw),
+            message=message,
+            reading=reading,
+            extra={
+                "season": [
+                    {
+                        "key": d.key,
+                        "rule": d.rule,
+                        "deadline": d.deadline.isoformat(),
+                        "title": d.title,
+                    }
+                    for d in found
+                ]
+            },
         )
 
     def run(
@@ -314,7 +471,11 @@ def _as_question(description: str) -> str:
 
 
 def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
-    """`RULE key=value ...` → (spec, params, leftover words), if the first word names a rule."""
+    """`RULE key=value ...` → (spec, params, leftover words), if the first word names a rule.
+
+    Only a rule's exact id may be followed by words that are not `key=value` ("md-petition-
+    signatures 123,456 voters"); after an alias ("signatures for a referendum petition") the
+    text is a question, and goes through the reader like any other."""
     words = text.split()
     if not words:
         return None
@@ -329,6 +490,8 @@ def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
             params[m.group(1).lower()] = m.group(2)
         else:
             rest.append(word)
+    if rest and words[0].lower() != spec.id:
+        return None
     return spec, params, rest
 
 

@@ -1,9 +1,10 @@
 """The rule registry: every statute folder under `rules/md/` and `rules/ma/`, every rule by id
-and alias, their pinned text, phrases, season entries and golden cases — and `run()`.
+and alias, their pinned text, phrases, frames, season entries and golden cases — and `run()`.
 
 A statute folder is a package exporting `RULES: tuple[RuleSpec, ...]`, beside its data files
-(`pins.toml`, `phrases.yaml`, `season.yaml`, `golden/*.yaml`). Folders are found with pkgutil,
-so adding a statute touches its folder only (its state's `STATUTES` fixes the listing order).
+(`pins.toml`, `phrases.yaml`, `frames.yaml`, `season.yaml`, `golden/*.yaml`). Folders are found
+with pkgutil, so adding a statute touches its folder only (its state's `STATUTES` fixes the
+listing order).
 
 A rule may have several implementations, one per text version of its law; `run` answers under
 the text in force on the deciding date (`rules.engine.versioned`), and `check_rules` checks each
@@ -96,6 +97,18 @@ def phrases() -> dict[str, dict[str, Any]]:
         rule_id: entry
         for st in STATUTES
         for rule_id, entry in (st.data("phrases.yaml") or {}).items()
+    }
+
+
+@cache
+def frames() -> dict[str, dict[str, Any]]:
+    """rule id → its entry of its folder's `frames.yaml`: what the rule computes (`asks`), the
+    facts it covers and the facts that rule it out, each with its reason (read by
+    `bot.language.frames`; the engine knows no frame)."""
+    return {
+        rule_id: entry
+        for st in STATUTES
+        for rule_id, entry in (st.data("frames.yaml") or {}).items()
     }
 
 

@@ -1,5 +1,7 @@
-"""Reading questions: which rule a free-text question is about (`Matcher`), and the facts it
-states (`read_facts`) as that rule's parameters (`params_for`).
+"""Reading questions: the facts a question states (`read_facts`: typed, each with its role and
+words, staff vocabulary from `lexicon.yaml`), the rules those facts rule out (each rule's frame,
+`frames.yaml` in its statute folder), which compatible rule the words are about (`Matcher`,
+together: `match_question`), and the facts as that rule's parameters (`params_for`).
 
 No per-rule code lives here: each rule reads its parameters from the facts in its statute
 folder (`rules/<state>/<statute>/params.py`, `RuleSpec.from_facts`), and its words are that
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.language.frames import Frame, frame_of, match_question, ruled_out
 from bot.language.matching import Matcher, MatchResult, RulePhrases, build_matcher
 from bot.language.read import extract, params_for
 from rules.engine.facts import Facts
@@ -22,11 +25,15 @@ def read_facts(text: str, *, today: date) -> Facts:
 
 
 __all__ = [
+    "Frame",
     "MatchResult",
     "Matcher",
     "RulePhrases",
     "build_matcher",
     "extract",
+    "frame_of",
+    "match_question",
     "params_for",
     "read_facts",
+    "ruled_out",
 ]

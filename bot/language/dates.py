@@ -61,7 +61,16 @@ _DAY_MONTH = re.compile(
     + r"(?![a-z])"
     + r"(?:,?\s*(\d{4})\b)?"
 )
-_RELATIVE = re.compile(r"\b(yesterday|today|tomorrow)\b")
+# "5.9.26": staff shorthand, read only with its year (a lone "5.9" is a number).
+_DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
+_RELATIVE = re.compile(r"\b(yesterday|today|tomorrow|last\s+night|this\s+morning|tonight)\b")
+_SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "tonight": 0}
+# "3 days ago", "a week ago": a day counted back from today.
+_AGO = re.compile(
+    r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+ago\b"
+)
+_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 _TIME_AFTER = re.compile(
     r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?"
@@ -123,7 +132,9 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("md", _MONTH_DAY),
             ("dm", _DAY_MONTH),
             ("num", _NUMERIC),
+            ("dot", _DOTTED),
             ("rel", _RELATIVE),
+            ("ago", _AGO),
         ):
             for m in rx.finditer(low):
                 yield kind, m
@@ -179,8 +190,25 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 m.group("wd"),
                 m.group(4) is not None,
             )
+        elif kind == "dot":
+            add(
+                m.start(),
+                m.end(),
+                _year(m.group(3), today),
+                int(m.group(1)),
+                int(m.group(2)),
+                None,
+                True,
+            )
+        elif kind == "ago":
+            n = _SMALL.get(m.group(1)) or int(m.group(1))
+            back = n * (7 if m.group(2) == "week" else 1)
+            taken.append(m.span())
+            found.append(
+                FactDate(value=today - timedelta(days=back), span=m.group(0), start=m.start())
+            )
         else:
-            shift = {"yesterday": -1, "today": 0, "tomorrow": 1}[m.group(1)]
+            shift = _SHIFT.get(" ".join(m.group(1).split()), 1)
             taken.append(m.span())
             found.append(
                 FactDate(value=today + timedelta(days=shift), span=m.group(0), start=m.start())
@@ -259,7 +287,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "event_date",
         re.compile(
             r"\b(?:died|dies|dead|passed\s+away|passed|death|deceased|withdrew|withdrawn|withdraws"
-            r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down"
+            r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
             r"|disqualified|disqualification|ineligible)\b"
         ),
     ),
@@ -297,7 +325,12 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
     return kept
 
 
-def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
+_SENTENCE_END = re.compile(r"[.?!;]\s")
+
+
+def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
+    """Give each date the role of its nearest cue in the same sentence ("June 10. successor
+    COC deadline?": the deadline cue is not June 10's)."""
     starts = [c[0] for c in cues]
     bounds = [(d.start, d.start + len(d.span)) for d in dates]
     for i, d in enumerate(dates):
@@ -316,6 +349,8 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None
                 continue
             # A cue separated from this date by another date belongs to that one.
             if any(gap_lo <= s and e <= gap_hi for s, e in between):
+                continue
+            if _SENTENCE_END.search(low, gap_lo, gap_hi):
                 continue
             if best is None or dist < best[0]:
                 best = (dist, role)

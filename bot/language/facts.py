@@ -8,7 +8,16 @@ import re
 from collections.abc import Iterable
 
 from bot.language.text import blank
-from rules.engine.facts import Cause, Election, Event, Facts, Nomination, Office, State
+from rules.engine.facts import (
+    Cause,
+    Election,
+    Event,
+    FactMention,
+    Facts,
+    Nomination,
+    Office,
+    State,
+)
 
 _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
     (
@@ -16,7 +25,8 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
         re.compile(
             r"\bwithdr[ae]w(?:s|n|ing)?\b|\bwithdrawal\b|\b(?:dropped|drops?|dropping|pulled|pulls?"
             r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
-            r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b"
+            r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
+            r"|\b(?:left|leaves|leaving|exited|exits)\s+(?:the\s+)?(?:ticket|race)\b"
         ),
     ),
     (
@@ -24,6 +34,9 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:died|dies|dead|death|deceased|passed\s+away|passes\s+away|passing|killed)\b"
             r"|\bpassed\s+on\b"
+            # "passed 5/2", "passed yesterday": died (a bare "passed" may be a law or a vote)
+            r"|\bpassed\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
+            r"|yesterday|today|last\s+night|this\s+morning)"
         ),
     ),
     (
@@ -40,6 +53,8 @@ _TO_EVENT: dict[str, Event | None] = {
     "ineligibility": "disqualification",
     "disability": None,
 }
+
+_DENIED = re.compile(r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no)\s+$")
 
 _OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")
 _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
@@ -94,7 +109,7 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         "special-congressional",
         re.compile(
             r"\bspecial\b[^.?!]{0,40}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
-            r"|\bcongress\w*\s+special\b"
+            r"|\bcongress\w*\s+special\b|\bcongress\w*\b[^.?!]{0,30}\bspecial\s+election\b"
         ),
     ),
     ("presidential", re.compile(r"\bpresident(?:ial)?\b")),
@@ -150,12 +165,23 @@ _EXCEEDED_YES = re.compile(
 
 
 def _first(low: str, table: Iterable[tuple[str, re.Pattern[str]]]) -> list[tuple[int, str]]:
+    return [(m.start(), label) for m, label in _first_matches(low, table)]
+
+
+def _first_matches(
+    low: str, table: Iterable[tuple[str, re.Pattern[str]]]
+) -> list[tuple[re.Match[str], str]]:
+    """Each label's first match, in text order."""
     hits = []
     for label, rx in table:
         m = rx.search(low)
         if m:
-            hits.append((m.start(), label))
-    return sorted(hits)
+            hits.append((m, label))
+    return sorted(hits, key=lambda hit: hit[0].start())
+
+
+def _mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
+    facts.mentions.append(FactMention(role=role, value=value, span=m.group(0), start=m.start()))
 
 
 def _spaces(m: re.Match[str]) -> str:
@@ -175,9 +201,16 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     for start, end, role in cues:
         if role == "withdrawal_deadline":
             event_text = blank(event_text, start, end)
-    causes = _first(event_text, _EVENTS)
+    # "she didn't withdraw, she died": a denied event is no event.
+    for _, rx in _EVENTS:
+        for m in rx.finditer(event_text):
+            if _DENIED.search(event_text, max(0, m.start() - 16), m.start()):
+                event_text = blank(event_text, m.start(), m.end())
+    cause_hits = _first_matches(event_text, _EVENTS)
+    causes = [(m.start(), label) for m, label in cause_hits]
     if causes:
         facts.cause = causes[0][1]  # type: ignore[assignment]
+        _mention(facts, "event", cause_hits[0][1], cause_hits[0][0])
         kinds = {_TO_EVENT[c] for _, c in causes} - {None}
         if len(kinds) == 1:
             facts.event = kinds.pop()
@@ -197,23 +230,29 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     opposed = _OPPOSED.search(_UNOPPOSED.sub(_spaces, low))
     if unopposed and not opposed:
         facts.opposed = False
+        _mention(facts, "opposed", "unopposed", unopposed)
     elif opposed and not unopposed:
         facts.opposed = True
+        _mention(facts, "opposed", "opposed", opposed)
 
-    states = {label for _, label in _first(raw, _STATES)}
-    states |= {label for _, label in _first(raw, _STATE_CASED)}
+    state_hits = _first_matches(raw, _STATES) + _first_matches(raw, _STATE_CASED)
+    states = {label for _, label in state_hits}
     if len(states) == 1:
         facts.state = states.pop()  # type: ignore[assignment]
+        _mention(facts, "state", state_hits[0][1], state_hits[0][0])
     elif states:
         facts.problems.append("the question names both Maryland and Massachusetts")
 
-    elections = _first(low, _ELECTIONS)
+    elections = _first_matches(low, _ELECTIONS)
     if elections:
-        priority = [e for e, _ in _ELECTIONS]
-        facts.election = min((label for _, label in elections), key=priority.index)  # type: ignore[misc, arg-type]
-    nominations = _first(low, _NOMINATIONS)
+        priority: list[str] = [e for e, _ in _ELECTIONS]
+        m, election = min(elections, key=lambda hit: priority.index(hit[1]))
+        facts.election = election  # type: ignore[assignment]
+        _mention(facts, "election", election, m)
+    nominations = _first_matches(low, _NOMINATIONS)
     if nominations:
         facts.nomination = nominations[0][1]  # type: ignore[assignment]
+        _mention(facts, "nomination", nominations[0][1], nominations[0][0])
 
     no = next((m for m in _RECEIVED_NO.finditer(low) if _near_primary(low, m)), None)
     yes = next(

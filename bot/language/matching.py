@@ -7,6 +7,10 @@ one of its topic `keywords` appears in the question (typos tolerated) and, when 
 similarity to the rule's example questions. Any out-of-scope signal ("voter registration",
 "filing fee", ...) vetoes every rule.
 
+The matcher only ranks words: which rules a question's *facts* allow is each rule's frame
+(`bot.language.frames`); the caller passes the rules those facts rule out as `exclude`
+(`match_question` does both), so similarity only chooses among compatible rules.
+
 Scaling: phrases are indexed by their first word (an inverted index), so a question only touches
 the phrases whose first word it contains; typo correction looks only at vocabulary words with the
 same first letter; example similarity runs only for the shortlisted candidates.
@@ -26,6 +30,8 @@ RuleSpec. Per rule id a `phrases.yaml` entry has:
   act_questions  phrasings that ask whether or how to do the act that triggers the rule
             ("can ... withdraw"): they take the rule out of the running too, unless
   still_asks     one of these shows the question asks what the rule computes after all.
+  state_keywords TOPIC words that count as keywords only when the question names the rule's
+                 state ("replacement" means c. 53 § 14 only once "Massachusetts" is said).
   examples  questions staff really ask; used for fuzzy similarity once a rule is a candidate.
 
 Multi-word keywords match when their words appear in order with at most two other words between
@@ -36,7 +42,7 @@ them ("who can fill" matches "who fills"), five across a "..." ("can ... withdra
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -45,12 +51,13 @@ from typing import Any, Literal
 import yaml
 from rapidfuzz import fuzz, process
 
+from bot.language.lexicon import lexicon
 from bot.language.words import GENERIC, raw_words, stem, words
 from rules.engine import RuleSpec
 from rules.registry import phrases
 
 Decision = Literal["matched", "ambiguous", "no_match"]
-PhraseKind = Literal["keyword", "cue", "boost", "exclude", "act", "still"]
+PhraseKind = Literal["keyword", "state_keyword", "cue", "boost", "exclude", "act", "still"]
 
 MIN_SCORE = 0.5  # best candidate below this → no_match
 AMBIGUITY_MARGIN = 0.06  # runner-up within this of the best → ambiguous
@@ -63,6 +70,7 @@ _ELLIPSIS = "\u2026"  # the token "..." becomes inside a phrase's words
 # Weights of the phrase kinds in a rule's evidence sum (the last three only decide, never weigh).
 KIND_WEIGHT: dict[str, float] = {
     "keyword": 1.0,
+    "state_keyword": 1.0,
     "cue": 0.6,
     "boost": 0.3,
     "exclude": 0.0,
@@ -92,6 +100,7 @@ class RulePhrases:
     excludes: tuple[str, ...] = ()
     act_questions: tuple[str, ...] = ()
     still_asks: tuple[str, ...] = ()
+    state_keywords: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
 
     @classmethod
@@ -112,6 +121,7 @@ class RulePhrases:
             excludes=strings("excludes"),
             act_questions=strings("act_questions"),
             still_asks=strings("still_asks"),
+            state_keywords=strings("state_keywords"),
             examples=strings("examples"),
         )
 
@@ -131,6 +141,9 @@ class MatchResult:
     out_of_scope: tuple[str, ...] = ()
     reason: str = ""
     choices: tuple[str, ...] = ()
+    # Rules the question's words point to that the caller ruled out (their frames contradict
+    # the question's facts), in catalog order.
+    excluded: tuple[str, ...] = ()
 
     @property
     def rule(self) -> str | None:
@@ -173,6 +186,7 @@ class Matcher:
                 ("exclude", rule.excludes),
                 ("act", rule.act_questions),
                 ("still", rule.still_asks),
+                ("state_keyword", rule.state_keywords),
             ):
                 for text in texts:
                     phrase = self._intern(text)
@@ -268,8 +282,11 @@ class Matcher:
             gap = MAX_GAP
         return bool(ends)
 
-    def match(self, text: str) -> MatchResult:
-        """Rank the rules for one question and decide: matched, ambiguous or no_match."""
+    def match(self, text: str, exclude: Collection[str] = ()) -> MatchResult:
+        """Rank the rules for one question and decide: matched, ambiguous or no_match.
+
+        `exclude`: rule ids out of the running whatever the words (their frames contradict the
+        question's facts); those the words pointed to are listed in `MatchResult.excluded`."""
         ws = [self._correct(w) for w in raw_words(text)]
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
@@ -305,14 +322,17 @@ class Matcher:
         deciding: dict[str, set[int]] = {"exclude": set(), "act": set(), "still": set()}
         seen: dict[int, list[str]] = {}
         telling: dict[int, set[tuple[str, ...]]] = {}  # keywords and cues, not boosts
+        named_states = {s for s, names in _STATE_WORDS.items() if names & positions.keys()}
         for index, hits in per_rule.items():
             for phrase, kind in hits:
+                if kind == "state_keyword" and self.rules[index].state not in named_states:
+                    continue  # a generic word: topic evidence only once the state is named
                 if kind in deciding:
                     deciding[kind].add(index)
                     continue
                 if kind != "boost":
                     telling.setdefault(index, set()).add(phrase.words)
-                if kind == "keyword":
+                if kind in ("keyword", "state_keyword"):
                     has_keyword.add(index)
                 elif kind == "cue":
                     has_cue.add(index)
@@ -331,18 +351,22 @@ class Matcher:
         # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
         # not about what the rule computes, unless it also asks for that.
         excluded = deciding["exclude"] | (deciding["act"] - deciding["still"])
-        shortlist = [
+        pointed = [
             i for i in has_keyword if (not self._needs_cue[i] or i in has_cue) and i not in excluded
         ]
+        shortlist = [i for i in pointed if self.rules[i].id not in exclude]
+        ruled_out = tuple(self.rules[i].id for i in sorted(pointed) if i not in shortlist)
         if not shortlist:
             return MatchResult(
                 "no_match",
-                reason="no rule's topic words appear in the question",
+                reason="no rule's topic words appear in the question"
+                if not ruled_out
+                else "the question's facts rule out every rule its words point to",
                 evidence={self.rules[i].id: tuple(v) for i, v in seen.items()},
+                excluded=ruled_out,
             )
 
         content = self._content(ws)
-        named_states = {s for s, names in _STATE_WORDS.items() if names & positions.keys()}
         scored: list[tuple[str, float]] = []
         index_of: dict[str, int] = {}
         for i in shortlist:
@@ -368,6 +392,7 @@ class Matcher:
                 candidates=ranked,
                 evidence=ev_by_id,
                 reason=f"best rule scored {top:.2f}, below {MIN_SCORE}",
+                excluded=ruled_out,
             )
         # Ambiguous when the words can't tell the best rule from another (everything that made
         # the best a candidate fits the other too, so only example similarity separates them),
@@ -398,8 +423,15 @@ class Matcher:
                 evidence=ev_by_id,
                 choices=close,
                 reason="several rules fit about equally well",
+                excluded=ruled_out,
             )
-        return MatchResult("matched", candidates=ranked, evidence=ev_by_id, choices=(ranked[0][0],))
+        return MatchResult(
+            "matched",
+            candidates=ranked,
+            evidence=ev_by_id,
+            choices=(ranked[0][0],),
+            excluded=ruled_out,
+        )
 
 
 def _similarity(a: str, b: str, **kwargs: Any) -> float:
@@ -424,6 +456,7 @@ def build_matcher(rules: Mapping[str, RuleSpec] | Iterable[RuleSpec]) -> Matcher
     its title, aliases and state from its RuleSpec, and the out-of-scope phrases. Building takes
     tens of milliseconds: build once and keep it."""
     specs = list(rules.values()) if isinstance(rules, Mapping) else list(rules)
+    lexicon()  # compiled now, with the matcher, so the first question doesn't wait for it
     words = phrases()
     catalog = {
         spec.id: RulePhrases.from_mapping(

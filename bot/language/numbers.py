@@ -64,6 +64,7 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 _WORD_NUMBERS = {
+    "both": 2,
     "two": 2,
     "three": 3,
     "four": 4,
@@ -75,27 +76,43 @@ _WORD_NUMBERS = {
     "ten": 10,
 }
 _WORD_TICKETS = re.compile(
-    r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
+    r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
     r"|gubernatorial\s+)*(?:tickets?|nominees?)\b"
 )
 _EACH_AFTER = re.compile(r"\s*(?:apiece|each|per\s+ticket)\b")
+# "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
+_EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
+_DISTRICT_BEFORE = re.compile(r"\b(?:district|ward|precinct|no\.?|number|#)\s*$")
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     # (role, words just before, words just after)
+    # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
+    (
+        "total",
+        re.compile(r"\b(?:total|combined|altogether)\b[^$\d]{0,12}$"),
+        re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
+    ),
     (
         "fund",
         re.compile(r"\bfund\b[^$\d]{0,25}$"),
-        re.compile(r"^[^$\d]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
+        re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
     ),
     (
         "entitlement",
         re.compile(r"\bentitle\w*[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
+    # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
+    # amounts listed after it are more of them), not the total raised.
+    (
+        "contribution",
+        re.compile(r"\b(?:contributions?|donations?|gifts?)\s+of\s*$"),
+        re.compile(r"^\s*(?:contribution|donation|gift)\b"),
+    ),
     (
         "private",
         re.compile(r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"),
-        re.compile(r"^[^$\d]{0,12}\b(?:raised|in\s+(?:eligible\s+)?private|private)\b"),
+        re.compile(r"^[^$\d;,.]{0,12}\b(?:raised|in\s+(?:eligible\s+)?private|private)\b"),
     ),
 ]
 
@@ -172,14 +189,24 @@ def read_numbers(
         value = Decimal(f"{digits}E{_MULTIPLIER[mult] if mult else 0}")
         rest = low[m.end() : m.end() + 40]
         noun = next((role for role, rx in _COUNT_NOUNS if rx.match(rest)), None)
-        if dollar or dollars or (mult and noun is None):
+        # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when
+        # the words around it say whose money it is; never a year-like or small number.
+        plain_money = (
+            noun is None
+            and ("," in raw or len(digits) >= 5)
+            and _money_role(low, m.start(), m.end()) is not None
+        )
+        if dollar or dollars or (mult and noun is None) or plain_money:
             amounts.append(
                 FactAmount(
                     value=Decimal(int(value)) if value == value.to_integral() else value,
                     span=m.group(0).strip(),
                     start=m.start(),
                     role=_money_role(low, m.start(), m.end()),
-                    each=bool(_EACH_AFTER.match(low, m.end())),
+                    each=bool(
+                        _EACH_AFTER.match(low, m.end())
+                        or _EACH_BEFORE.search(low[max(0, m.start() - 30) : m.start()])
+                    ),
                 )
             )
             continue
@@ -197,6 +224,8 @@ def read_numbers(
             continue
         if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
+        elif _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
+            noun = "district"  # "congressional district 6" names a district, counts nothing
         counts.append(FactCount(value=number, span=m.group(0).strip(), start=m.start(), role=noun))
     for m in _WORD_TICKETS.finditer(low):
         counts.append(

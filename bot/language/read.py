@@ -13,9 +13,10 @@ from datetime import date
 
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
 from bot.language.facts import read_labelled_facts
+from bot.language.lexicon import Expanded, lexicon
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.text import MAX_CHARS, blank, clean
-from rules.engine.facts import Facts
+from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
 from rules.registry import RULES
 
 
@@ -27,12 +28,16 @@ def extract(text: str, *, today: date) -> Facts:
     """
     problems: list[str] = []
     truncated = len(text) > MAX_CHARS
-    raw = clean(text[:MAX_CHARS])
+    # Staff abbreviations written out first ("sigs", "DQ'd", "CD-6"): the words read below
+    # are the expanded ones.
+    cleaned = clean(text[:MAX_CHARS])
+    expanded = lexicon().expand_mapped(cleaned)
+    raw = expanded.text
     low = raw.lower()
 
     dates, rest = find_dates(low, today, problems)
     cues = cue_spans(low)
-    label_dates(cues, dates)
+    label_dates(cues, dates, low)
     # Times, citations and date spans are not counts or sums.
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
@@ -43,14 +48,31 @@ def extract(text: str, *, today: date) -> Facts:
         amounts=amounts,
         money=[a.value for a in amounts],
         numbers=numbers,
-        counts=[c.value for c in numbers if c.role not in ("duration", "rate")],
+        counts=[c.value for c in numbers if c.role not in ("duration", "rate", "district")],
         year=years[0] if years else None,
         problems=problems,
         truncated=truncated,
     )
 
+    result.mentions = lexicon().mentions(low)
     read_labelled_facts(raw, low, cues, result)
+    result.mentions.sort(key=lambda m: m.start)
+    if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
+        _own_words(cleaned, expanded, result)
     return result
+
+
+def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:
+    """Each fact's words as the user wrote them: "Lt.Gov." and "May 1", not the expanded,
+    lower-cased "lieutenant governor" and "may 1"."""
+    items: list[FactMention | FactDate | FactAmount | FactCount] = [
+        *facts.mentions,
+        *facts.dates,
+        *facts.amounts,
+        *facts.numbers,
+    ]
+    for item in items:
+        item.span = expanded.original(source, item.start, len(item.span)) or item.span
 
 
 def params_for(rule_id: str, facts: Facts) -> dict[str, object]:

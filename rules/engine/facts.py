@@ -65,6 +65,19 @@ class FactCount(BaseModel):
     role: str | None = None  # registered_voters, votes, tickets, signatures, ...
 
 
+class FactMention(BaseModel):
+    """A term of the question the reader recognised, with its role and the words it came from:
+    an office ("office": "lieutenant-governor"), an office the question says it is *not* about
+    ("not_office"), what is asked ("asks": "withdrawal-deadline"), a topic no rule's frame may
+    share ("topic": "vacancy-in-office"), a detail of the event ("detail":
+    "insufficient-signatures"). Values are the lexicon's canonical terms."""
+
+    role: str
+    value: str
+    span: str
+    start: int = 0
+
+
 class Facts(BaseModel):
     """Everything a question states; every field is optional."""
 
@@ -84,8 +97,13 @@ class Facts(BaseModel):
     nomination: Nomination | None = None
     received_primary: bool | None = None
     exceeded_primary_limit: bool | None = None
+    mentions: list[FactMention] = Field(default_factory=list)  # terms read, with their role
     problems: list[str] = Field(default_factory=list)
     truncated: bool = False
+
+    def values(self, role: str) -> list[str]:
+        """The distinct canonical values mentioned in `role`, in text order."""
+        return list(dict.fromkeys(m.value for m in self.mentions if m.role == role))
 
     def date_with_role(self, role: str) -> FactDate | None:
         """The first date labelled `role`."""

@@ -11,20 +11,54 @@ _GOVERNOR = re.compile(r"\bgovernor\b")
 
 
 def vacancy_certificate(facts: Facts) -> dict[str, object]:
-    """Sentence 7: the last day (and hour) for withdrawals, and the kind of office."""
+    """Sentence 7: the last day (and hour) for withdrawals, and the kind of office.
+
+    Sentence 7 counts from the *last day for filing withdrawals*, not from the day a candidate
+    withdrew: a withdrawal date is the event's date, never this parameter (the rule then takes
+    the last day from the calendar, or asks). A lone date with no role is taken only when the
+    question names no withdrawal event it could be the date of."""
     p: dict[str, object] = {}
-    found = facts.date_with_role("withdrawal_deadline") or facts.only_date((None, "event_date"))
+    found = facts.date_with_role("withdrawal_deadline") or (
+        None if facts.event or facts.cause else facts.only_date((None,))
+    )
     if found:
         p["withdrawal_deadline"] = found.as_param()
-    if facts.office:
-        p["office"] = facts.office
+    office = facts.office or _level(facts)
+    if office:
+        p["office"] = office
     return p
 
 
+# Sentence 7's 72 hours are for state offices, 48 for city and town ones: the level of each
+# office the reader names (federal offices are left to the user: the rule asks).
+_LEVELS = {
+    "lieutenant-governor": "state",
+    "governor": "state",
+    "attorney-general": "state",
+    "secretary-of-state": "state",
+    "treasurer": "state",
+    "auditor": "state",
+    "state-legislator": "state",
+    "mayor": "city",
+    "city-council": "city",
+    "town-office": "town",
+}
+
+
+def _level(facts: Facts) -> str | None:
+    """The one level of the offices the question names, if they share one."""
+    levels = {_LEVELS[o] for o in facts.values("office") if o in _LEVELS}
+    return levels.pop() if len(levels) == 1 else None
+
+
 def delegates(facts: Facts) -> dict[str, object]:
-    """Sentence 4: the votes cast."""
+    """Sentences 4–5: the votes cast, and whether the district takes in only parts of wards or
+    towns."""
     n = facts.count("votes")
-    return {"votes": n} if n is not None else {}
+    p: dict[str, object] = {"votes": n} if n is not None else {}
+    if "partial" in facts.values("district"):
+        p["partial_district"] = True  # sentence 5: parts of wards or towns
+    return p
 
 
 def who_fills(facts: Facts) -> dict[str, object]:
@@ -34,14 +68,18 @@ def who_fills(facts: Facts) -> dict[str, object]:
     # Sentence 2 of c. 53 § 14 singles out governor and lieutenant governor: keep which.
     office: str | None = facts.office
     named = (facts.office_name or "").lower()
-    if _LT_GOVERNOR.search(named):
+    offices = facts.values("office")  # the reader's offices ("LG", "running mate", …)
+    if "lieutenant-governor" in offices or _LT_GOVERNOR.search(named):
         office = "lieutenant-governor"
-    elif _GOVERNOR.search(named):
+    elif "governor" in offices or _GOVERNOR.search(named):
         office = "governor"
+    cause: str | None = facts.cause
+    if cause == "disqualification" and "insufficient-signatures" in facts.values("detail"):
+        cause = "disqualification-insufficient-signatures"  # sentence 2's own exception
     for name, value in (
         ("nomination", facts.nomination),
         ("office", office),
-        ("cause", facts.cause),
+        ("cause", cause),
     ):
         if value:
             p[name] = value

@@ -9,8 +9,11 @@ from rules.engine.facts import Facts
 def primary(facts: Facts) -> dict[str, object]:
     """(c): private contributions raised, and whether the ticket is opposed."""
     p: dict[str, object] = {}
+    listed = _contributions(facts)
     amount = facts.amount("private")
-    if amount is not None:
+    if listed:
+        p["contributions"] = listed  # § 15-107 (current text) matches each one
+    elif amount is not None:
         p["private_contributions"] = amount
     if facts.opposed is not None:
         p["opposed"] = facts.opposed
@@ -21,15 +24,22 @@ def proration(facts: Facts) -> dict[str, object]:
     """(b): the Fund, and each ticket's full entitlement."""
     if not facts.amounts:
         return {}
-    fund = next((a for a in facts.amounts if a.role == "fund"), facts.amounts[0])
+    # A total of the entitlements ("$3M in total") is not one ticket's entitlement.
+    amounts = [a for a in facts.amounts if a.role != "total"]
+    if not amounts:
+        return {}
+    fund = next((a for a in amounts if a.role == "fund"), amounts[0])
     p: dict[str, object] = {"fund": fund.value}
-    rest = [a.value for a in facts.amounts if a is not fund]
-    others = [a for a in facts.amounts if a is not fund]
+    rest = [a.value for a in amounts if a is not fund]
+    others = [a for a in amounts if a is not fund]
     tickets = [c.value for c in facts.numbers if c.role == "tickets"]
     if len(others) == 1 and others[0].each and tickets:
         rest = rest * tickets[0]  # "three tickets entitled to $500,000 each"
     if rest:
         p["entitlements"] = rest
+    stages = facts.values("stage")
+    if len(stages) == 1:
+        p["election"] = stages[0]  # the primary's or the general's share of the Fund
     return p
 
 
@@ -47,3 +57,12 @@ def general(facts: Facts) -> dict[str, object]:
         if value is not None:
             p[name] = value
     return p
+
+
+def _contributions(facts: Facts) -> list[object]:
+    """Contributions listed one by one ("contributions of $25, $75 and $200"): the amount the
+    words call a contribution and the unlabelled amounts that follow it."""
+    first = next((i for i, a in enumerate(facts.amounts) if a.role == "contribution"), None)
+    if first is None:
+        return []
+    return [a.value for a in facts.amounts[first:] if a.role in (None, "contribution")]

@@ -13,6 +13,8 @@ def declaration(facts: Facts) -> dict[str, object]:
         p["election"] = facts.election
     if facts.year:
         p["year"] = facts.year
+    if "baltimore-city-municipal" in facts.values("topic"):
+        p["baltimore_city"] = True
     for name, role in (
         ("coc_deadline", "filing_deadline"),
         ("proclamation_deadline", "proclamation_deadline"),
@@ -34,6 +36,8 @@ def filing(facts: Facts) -> dict[str, object]:
     p = facts.year_only()
     if facts.election in ("regular", "special-congressional"):
         p["election"] = facts.election
+    elif facts.values("stage") == ["general"] and facts.election is None:
+        p["election"] = "regular"  # "for the general election": the regular one
     special = facts.date_with_role("special_primary")
     if special is None and facts.election == "special-congressional":
         special = facts.date_with_role("primary") or facts.only_date((None,))

@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.language import Matcher, RulePhrases, build_matcher
+from bot.language import (
+    Matcher,
+    MatchResult,
+    RulePhrases,
+    build_matcher,
+    match_question,
+    read_facts,
+)
 from bot.language.matching import out_of_scope
 from bot.language.words import normalize, stem
 from rules import RULES
@@ -20,7 +27,15 @@ QUESTIONS: dict[str, Any] = yaml.safe_load(
     (Path(__file__).resolve().parents[2] / "questions.yaml").read_text(encoding="utf-8")
 )
 MATCHER = build_matcher(RULES)  # built once, as the answering service does
-match = MATCHER.match
+TODAY = QUESTIONS["today"]
+
+
+def match(question: str) -> MatchResult:
+    """The rule for a question among those its facts are compatible with (its rule frames), as
+    the answering service matches it."""
+    return match_question(MATCHER, question, read_facts(question, today=TODAY))[0]
+
+
 ALL_RULES = {
     "md-successor-lt-gov",
     "md-petition-declaration",

@@ -1,0 +1,176 @@
+"""Rule frames: what each rule computes (`asks`), the facts it covers and the facts that rule it
+out — data in each statute folder's `frames.yaml` (loaded by `rules.registry.frames`). This
+module knows no statute: it compares a question's typed facts with each frame.
+
+A question is matched by compatibility first: a rule whose frame a stated fact contradicts
+("Gov candidate (not the LG)" against the successor-LG rule) is out of the running whatever its
+words' similarity, and the reply says why in the frame's own sentence. Similarity (the
+`Matcher`) only chooses among the compatible rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bot.language.lexicon import lexicon
+from bot.language.matching import Matcher, MatchResult
+from rules.engine.facts import Facts
+from rules.registry import frames as frame_data
+
+# The kinds of answer a question can ask for (lexicon `asks` values).
+ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-question"})
+
+
+@dataclass(frozen=True)
+class Cover:
+    """A role whose stated values must include one of `values`."""
+
+    role: str
+    values: frozenset[str]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A fact (role and value) that puts the rule out of the running — unless the question
+    also states `unless` (a "role: value" fact: "asks: who")."""
+
+    role: str
+    value: str
+    reason: str
+    unless: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One rule's frame."""
+
+    rule: str
+    asks: str = ""
+    fills: Mapping[str, str] | None = None
+    covers: tuple[Cover, ...] = ()
+    rules_out: tuple[Exclusion, ...] = ()
+    # The parameter to ask for, rather than let the rule assume it, when the question places
+    # the event relative to another date ("after the primary") instead of giving its day.
+    date_needed: str = ""
+    # The kinds of answer the rule gives (lexicon `asks` values: a-deadline, a-count,
+    # an-amount, who): a question asking only for other kinds is not this rule's.
+    answers: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
+        covers = tuple(
+            Cover(
+                role=str(role),
+                values=frozenset(str(v) for v in spec.get("values") or ()),
+                reason=" ".join(str(spec.get("reason", "")).split()),
+            )
+            for role, spec in (data.get("covers") or {}).items()
+        )
+        rules_out = tuple(
+            Exclusion(
+                role=str(item["role"]),
+                value=str(item["value"]),
+                reason=" ".join(str(item.get("reason", "")).split()),
+                unless=_fact(item.get("unless")),
+            )
+            for item in data.get("rules_out") or ()
+        )
+        fills = {str(k): str(v) for k, v in (data.get("fills") or {}).items()}
+        return cls(
+            rule,
+            str(data.get("asks", "")),
+            fills,
+            covers,
+            rules_out,
+            str(data.get("date_needed", "")),
+            _strings(data.get("answers")),
+        )
+
+    def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
+        """The parameter to ask for when the question times the event only relative to another
+        date ("withdrew after the primary") and does not give the parameter itself."""
+        if self.date_needed and self.date_needed not in params and facts.values("timing"):
+            return self.date_needed
+        return None
+
+    def conflict(self, facts: Facts) -> str | None:
+        """Why the question's facts rule this rule out, or None when they are compatible."""
+        for cover in self.covers:
+            given = stated(facts, cover.role)
+            if given and not cover.values.intersection(given):
+                return cover.reason.format(value=lexicon().plain(given[0]))
+        if self.answers:
+            kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
+            if kinds and not self.answers.intersection(kinds):
+                return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
+        for exclusion in self.rules_out:
+            if exclusion.value not in stated(facts, exclusion.role):
+                continue
+            if exclusion.unless and exclusion.unless[1] in stated(facts, exclusion.unless[0]):
+                continue
+            return exclusion.reason
+        return None
+
+
+def _strings(value: object) -> frozenset[str]:
+    """A frame field given as one string or a list of them."""
+    if not value:
+        return frozenset()
+    if isinstance(value, str):
+        return frozenset({value})
+    return frozenset(str(v) for v in value)  # type: ignore[attr-defined]
+
+
+def _fact(text: object) -> tuple[str, str] | None:
+    """ "asks: who" → ("asks", "who")."""
+    if not text:
+        return None
+    role, _, value = str(text).partition(":")
+    return role.strip(), value.strip()
+
+
+def stated(facts: Facts, role: str) -> list[str]:
+    """The values of `role` the question states ("event": the finest cause it names)."""
+    if role == "state":
+        # Maryland or Massachusetts as read, else another state the question names.
+        return [facts.state] if facts.state else facts.values("other_state")
+    if role == "event":
+        return [facts.cause] if facts.cause else []
+    return facts.values(role)
+
+
+@cache
+def all_frames() -> dict[str, Frame]:
+    """rule id → its frame (rules without a `frames.yaml` entry have an empty frame)."""
+    return {rule: Frame.from_mapping(rule, data) for rule, data in frame_data().items()}
+
+
+def frame_of(rule: str) -> Frame:
+    return all_frames().get(rule) or Frame(rule)
+
+
+def ruled_out(facts: Facts, rules: Iterable[str]) -> dict[str, str]:
+    """rule id → the reason its frame rules the question out, for each of `rules` it does."""
+    out: dict[str, str] = {}
+    for rule in rules:
+        reason = frame_of(rule).conflict(facts)
+        if reason:
+            out[rule] = reason
+    return out
+
+
+def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResult, dict[str, str]]:
+    """Match a question among the rules its facts are compatible with: (the match, rule id →
+    reason for each rule its words pointed to that its facts ruled out)."""
+    ruled = ruled_out(facts, matcher.rule_ids)
+    result = matcher.match(lexicon().expand(text), exclude=ruled)
+    return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+def covered() -> str:
+    """What the rules compute, from their frames: "the successor … deadline; …"."""
+    return "; ".join(f.asks for f in all_frames().values() if f.asks)

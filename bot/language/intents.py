@@ -1,0 +1,65 @@
+"""What a question asks of the service itself rather than of one rule: the text of a section it
+names ("what does 15-106(c) say?"), or the season's deadlines over a window ("what's due this
+month?", "anything due in the next 10 days?")."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterator
+from datetime import date
+
+# A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
+_CITED = re.compile(
+    r"(?:§+\s*)?\b\d+-\d+(?:\([a-z0-9]+\))*|\bc(?:h|hapter)?\.?\s*\d+,?\s*(?:§+|s\.?|sec\.?|section)"
+    r"\s*\d+[a-z]?",
+    re.IGNORECASE,
+)
+# Asking for a section's text ("what does 15-106(c) say?", "quote 5-903(b)").
+_QUOTE = re.compile(
+    r"\bwhat\s+(?:does|do)\b[^?]{0,60}\bsay\b|\bquote\b|\btext\s+of\b|\bwording\s+of\b"
+    r"|\bread\s+me\b|\bshow\s+me\b",
+    re.IGNORECASE,
+)
+# "What's due this month?", "upcoming deadlines", "anything due in the next 10 days?": the
+# season's deadlines over a window (the group names say which window).
+_DUE = re.compile(
+    r"\b(?P<which>this|next)\s+(?P<unit>week|month)\b"
+    r"|\bnext\s+(?P<n>\d{1,3}|two|three|four|few)\s+(?P<units>days|weeks)\b"
+    r"|\b(?P<soon>coming\s+up|upcoming|this\s+season|key\s+dates|election\s+calendar)\b",
+    re.IGNORECASE,
+)
+_DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
+_FEW = {"two": 2, "three": 3, "four": 4, "few": 3}
+
+
+def cited_sections(text: str) -> Iterator[str]:
+    """The section citations `text` names, in order (the corpus decides which exist)."""
+    return (m.group(0) for m in _CITED.finditer(text))
+
+
+def asks_for_text(text: str) -> bool:
+    """Whether `text` asks for a section's words ("what does … say", "quote …") and names one."""
+    return bool(_QUOTE.search(text)) and bool(_CITED.search(text))
+
+
+def due_window(text: str, today: date) -> int | None:
+    """Days a "what's due this month?" question looks ahead from `today` (None: it asks no
+    such thing). "This month" runs to the month's end, "next month" through the next one's;
+    "upcoming" is 30 days, "this season" or "key dates" a year."""
+    m = _DUE.search(text)
+    if m is None or not _DUE_WORDS.search(text):
+        return None
+    if m.group("soon"):
+        return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366
+    if m.group("n"):
+        count = _FEW.get(m.group("n").lower()) or int(m.group("n"))
+        return count * (7 if m.group("units").lower() == "weeks" else 1)
+    this = m.group("which").lower() == "this"
+    if m.group("unit").lower() == "week":
+        return 7 if this else 14
+    left = calendar.monthrange(today.year, today.month)[1] - today.day
+    if this:
+        return left
+    following = date(today.year + today.month // 12, today.month % 12 + 1, 1)
+    return left + calendar.monthrange(following.year, following.month)[1]

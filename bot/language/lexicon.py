@@ -1,0 +1,223 @@
+"""The staff vocabulary (`lexicon.yaml` beside this module): abbreviations expanded into the
+words the reader and the matcher know, and the terms a question mentions — offices (and offices
+it says it is *not* about), what it asks, topics and event details — each kept with its role and
+the words it came from (`rules.engine.facts.FactMention`).
+
+Everything here is data-driven and statute-free: which terms put a rule out of the running is
+each rule's frame (`bot.language.frames`, the statute folders' `frames.yaml`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, partial
+from pathlib import Path
+
+import yaml
+from rapidfuzz import fuzz, process
+
+from rules.engine.facts import FactMention
+
+LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
+_LONG_WORD = re.compile(r"\b[A-Za-z]{7,}\b")  # only long words are spell-corrected
+MAX_GAP_WORDS = 6  # words a "..." in a term may stand for, within one sentence
+# Between two words of a phrase: spaces and light punctuation, never a sentence's end.
+_JOIN = r"[\s,()\-–—:/\"']+"
+_GAP = r"(?:" + _JOIN + r"[\w$]+){0," + str(MAX_GAP_WORDS) + r"}?" + _JOIN
+# Words just before an office that say the question is *not* about it ("Gov candidate (not the
+# LG)", "other than the governor").
+_NEGATION = re.compile(
+    r"(?:\bnot|\bisn\s?t|\bnor|\bother\s+than|\brather\s+than|\binstead\s+of|\bexcept(?:\s+for)?"
+    r"|\bbesides)[\s(,]*(?:the|a|an|our|his|her|their|its)?\s*$"
+)
+_NEGATION_WINDOW = 24  # characters before an office searched for a negation
+
+
+def _edge(text: str, at_start: bool) -> str:
+    """A word boundary on the phrase's edge when that edge is a word character."""
+    char = text[0] if at_start else text[-1]
+    if not (char.isalnum() or char == "_"):
+        # "public $" is not the start of "public $400": a number after it is the sum itself.
+        return "" if at_start else r"(?!\s?\d)"
+    return r"(?<![\w$])" if at_start else r"(?![\w])"
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """The regex for one lexicon phrase: its words (escaped), light punctuation between them,
+    "..." as a gap of up to MAX_GAP_WORDS words, "{n}" as a number."""
+    parts = []
+    for i, chunk in enumerate(phrase.lower().split("...")):
+        words = [re.escape(w).replace(r"\{n\}", r"(\d+)") for w in chunk.split()]
+        if i:
+            parts.append(_GAP)
+        parts.append(_JOIN.join(words))
+    body = "".join(parts)
+    return _edge(phrase.strip(), True) + body + _edge(phrase.strip(), False)
+
+
+@dataclass(frozen=True)
+class Expanded:
+    """Expanded text, and for each of its characters the span it came from in the original."""
+
+    text: str
+    starts: list[int]
+    ends: list[int]
+
+    def substitute(
+        self, pattern: re.Pattern[str], replace: Callable[[re.Match[str]], str]
+    ) -> Expanded:
+        """This text with each match of `pattern` replaced, positions carried along."""
+        pieces: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        pos = 0
+        for m in pattern.finditer(self.text):
+            replacement = replace(m)
+            pieces += [self.text[pos : m.start()], replacement]
+            starts += self.starts[pos : m.start()] + [self.starts[m.start()]] * len(replacement)
+            ends += self.ends[pos : m.start()] + [self.ends[m.end() - 1]] * len(replacement)
+            pos = m.end()
+        if not pos:
+            return self
+        pieces.append(self.text[pos:])
+        return Expanded("".join(pieces), starts + self.starts[pos:], ends + self.ends[pos:])
+
+    def original(self, source: str, start: int, length: int) -> str:
+        """The words of `source` (the text before expansion) that `length` characters of the
+        expanded text from `start` came from."""
+        if length <= 0 or start + length > len(self.starts):
+            return ""
+        return source[self.starts[start] : self.ends[start + length - 1]]
+
+
+@dataclass(frozen=True)
+class _Synonym:
+    pattern: re.Pattern[str]
+    replacement: str
+    first: str  # the phrase's first word: a question without it can't match (cheap test)
+
+
+@dataclass(frozen=True)
+class _Term:
+    role: str
+    value: str
+    pattern: re.Pattern[str]
+    first: str
+
+
+def _first_word(phrase: str) -> str:
+    return phrase.lower().split()[0].replace("{n}", "")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The compiled lexicon: build once (`lexicon()`), use for every question."""
+
+    synonyms: tuple[_Synonym, ...]
+    terms: tuple[_Term, ...]
+    plain_words: dict[str, str]
+    spelled: tuple[str, ...] = ()  # key words whose misspellings are corrected
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, object]) -> Lexicon:
+        synonyms_data = data.get("synonyms") or {}
+        terms_data = data.get("terms") or {}
+        assert isinstance(synonyms_data, dict) and isinstance(terms_data, dict)
+        synonyms = tuple(
+            _Synonym(
+                re.compile(_phrase_pattern(str(k)), re.IGNORECASE), str(v), _first_word(str(k))
+            )
+            for k, v in sorted(synonyms_data.items(), key=lambda kv: -len(str(kv[0])))
+        )
+        terms: list[tuple[int, _Term]] = []
+        for role, values in terms_data.items():
+            for value, phrases in (values or {}).items():
+                for phrase in phrases or ():
+                    rx = re.compile(_phrase_pattern(str(phrase)))
+                    term = _Term(str(role), str(value), rx, _first_word(str(phrase)))
+                    terms.append((len(str(phrase)), term))
+        terms.sort(key=lambda t: -t[0])  # longest first: "lieutenant governor" before "governor"
+        plain = {str(k): str(v) for k, v in (data.get("plain") or {}).items()}  # type: ignore[attr-defined]
+        spelled = tuple(str(w).lower() for w in data.get("spelling") or ())  # type: ignore[attr-defined]
+        return cls(synonyms, tuple(t for _, t in terms), plain, spelled)
+
+    def expand(self, text: str) -> str:
+        """`text` with staff abbreviations written out ("sigs" → "signatures", "CD-6" →
+        "congressional district 6")."""
+        return self.expand_mapped(text).text
+
+    def expand_mapped(self, text: str) -> Expanded:
+        """`expand`, keeping where each character of the result came from in `text`, so a
+        fact read in the expanded words is shown in the user's own ("Lt.Gov.", not
+        "lieutenant governor"). Misspelt key words are corrected first ("leiutenant")."""
+        out = Expanded(text, list(range(len(text))), list(range(1, len(text) + 1)))
+        if self.spelled:
+            out = out.substitute(_LONG_WORD, self._spelling)
+        for syn in self.synonyms:
+            if syn.first in out.text.lower() and syn.pattern.search(out.text):
+                out = out.substitute(syn.pattern, partial(_fill, syn.replacement))
+        return out
+
+    def _spelling(self, m: re.Match[str]) -> str:
+        """The key word `m` misspells, else `m` as written."""
+        word = m.group(0)
+        low = word.lower()
+        if low in self.spelled:
+            return word
+        best = process.extractOne(low, self.spelled, scorer=fuzz.ratio, score_cutoff=84)
+        if best is None or _inflected(low, str(best[0])):
+            return word
+        return str(best[0])
+
+    def mentions(self, low: str) -> list[FactMention]:
+        """The terms `low` (lower-cased, expanded) mentions, in text order; an office preceded
+        by a negation is a `not_office`. Within a role, overlaps go to the longest phrase."""
+        text = low.replace("'", " ").replace("’", " ")
+        taken: dict[str, list[tuple[int, int]]] = {}  # per role: terms of one role don't overlap
+        found: list[FactMention] = []
+        for term in self.terms:
+            if term.first not in text:
+                continue
+            spans = taken.setdefault(term.role, [])
+            for m in term.pattern.finditer(text):
+                start, end = m.span()
+                if any(start < e and s < end for s, e in spans):
+                    continue
+                spans.append((start, end))
+                role = term.role
+                if role == "office" and _NEGATION.search(
+                    text[max(0, start - _NEGATION_WINDOW) : start]
+                ):
+                    role = "not_office"
+                found.append(
+                    FactMention(role=role, value=term.value, span=low[start:end], start=start)
+                )
+        found.sort(key=lambda f: f.start)
+        return found
+
+    def plain(self, value: str) -> str:
+        """Plain words for a canonical value ("lieutenant-governor" → "LG candidate")."""
+        return self.plain_words.get(value, value.replace("-", " ").replace("_", " "))
+
+
+def _inflected(word: str, key: str) -> bool:
+    """Whether `word` is `key` built on rather than misspelt: one inside the other
+    ("independently", "unaffiliated" for "affiliated") or the same but for an ending
+    ("signature" for "signatures")."""
+    if key in word or word in key:
+        return True
+    common = next((i for i, (a, b) in enumerate(zip(word, key, strict=False)) if a != b), None)
+    shorter = min(len(word), len(key))
+    return (shorter if common is None else common) >= shorter - 1
+
+
+def _fill(replacement: str, m: re.Match[str]) -> str:
+    return replacement.replace("{n}", m.group(1)) if "{n}" in replacement else replacement
+
+
+@cache
+def lexicon() -> Lexicon:
+    """The packaged lexicon, compiled once per process."""
+    return Lexicon.from_mapping(yaml.safe_load(LEXICON_FILE.read_text(encoding="utf-8")) or {})

@@ -1,0 +1,44 @@
+"""What a question asks of the service itself: a section's text, the season's window."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.language.intents import asks_for_text, cited_sections, due_window
+
+TODAY = date(2026, 3, 10)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("what's due this month?", 21),  # to March 31
+        ("what's due next month?", 21 + 30),  # through April 30
+        ("anything due this week?", 7),
+        ("deadlines in the next 10 days", 10),
+        ("what's due in the next two weeks", 14),
+        ("any deadlines coming up?", 30),
+        ("key dates for independent candidates", 366),
+        # Window words without due/deadline words, and deadline words without a window.
+        ("this month the LG died", None),
+        ("LG died, successor deadline?", None),
+    ],
+)
+def test_the_season_window(text: str, days: int | None) -> None:
+    assert due_window(text, TODAY) == days
+
+
+def test_the_next_month_of_december_is_january() -> None:
+    assert due_window("what's due next month?", date(2026, 12, 30)) == 1 + 31
+
+
+def test_a_request_for_a_sections_text_needs_a_section() -> None:
+    assert asks_for_text("what does 15-106(c) say?")
+    assert asks_for_text("quote c. 53 § 14")
+    assert not asks_for_text("what does the successor rule say?")
+    assert list(cited_sections("compare 5-903(b)(2) and § 5-703(e)(1)")) == [
+        "5-903(b)(2)",
+        "§ 5-703(e)(1)",
+    ]

@@ -1,0 +1,254 @@
+"""`AnswerService.ask` reads the question (issue 12): typed facts with their words, rule frames
+that rule a rule out with a reason, "Read as" on every free-text reply, no alias bypass, and a
+useful no-match (the section quoted, the season's deadlines, what is covered)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.reply import Reply
+from tests.support.service import packaged_service
+
+TODAY = date(2026, 3, 10)
+SERVICE = packaged_service(TODAY)
+
+
+def ask(question: str) -> Reply:
+    return SERVICE.ask(question, today=TODAY)
+
+
+def test_a_reading_shows_the_questions_facts_with_their_words_and_what_is_asked() -> None:
+    # § 5-903(b)(2): the successor's certificate deadline counts from the LG candidate's death.
+    reply = ask("MD: our LG candidate died on 5/3/2026, successor COC deadline?")
+    assert reply.rule == "md-successor-lt-gov" and reply.params["event_date"] == "2026-05-03"
+    assert reply.reading is not None
+    line = reply.reading.line()
+    assert line.startswith("Maryland · LG candidate · death on 2026-05-03")
+    assert line.endswith("asks: the successor Lieutenant Governor candidate's certificate deadline")
+    death = next(f for f in reply.reading.facts if f.role == "event")
+    assert "died" in death.words and "5/3/2026" in death.words
+    # The primary and the § 5-303 deadline came from the 2026 calendar, and say so.
+    calendar = {f.role for f in reply.reading.facts if f.source == "calendar"}
+    assert "primary" in calendar
+    assert all(f.source == "question" for f in reply.reading.facts if f.role == "event")
+
+
+@pytest.mark.parametrize(
+    ("question", "ruled", "why"),
+    [
+        # § 5-903(b) covers a successor *Lieutenant Governor* candidate only.
+        (
+            "Gov candidate (not the LG) died on May 3 — what's the deadline to replace him?",
+            "md-successor-lt-gov",
+            "your question is about the Governor candidate",
+        ),
+        (
+            "successor for the comptroller candidate who died on May 2?",
+            "md-successor-lt-gov",
+            "your question is about the Comptroller candidate",
+        ),
+        # The § 5-502 withdrawal deadline is not what § 5-903(b) computes.
+        (
+            "what's the last day for a gubernatorial candidate to withdraw under 5-502? need it "
+            "for the LG candidate on the Smith ticket",
+            "md-successor-lt-gov",
+            "not the last day to withdraw",
+        ),
+        # c. 53 § 14 fills vacancies in nominations, not in offices.
+        (
+            "MA: the incumbent state senator resigned, so there's a vacancy in the office — "
+            "when's the special election?",
+            "ma-vacancy-certificate",
+            "vacancy in the office itself",
+        ),
+        # Sentence 7 times certificates for a vacancy caused by withdrawal only.
+        (
+            "MA: nominee died on May 20, when are certificates of nomination due?",
+            "ma-vacancy-certificate",
+            "your question is about a death",
+        ),
+        # § 15-106 is the State Fund for gubernatorial tickets, not a county program.
+        (
+            "Montgomery County public financing: how much does an opposed county exec candidate "
+            "get for $50,000 raised?",
+            "md-public-financing-primary",
+            "not a county's public financing program",
+        ),
+    ],
+)
+def test_a_contradicting_fact_rules_the_rule_out_and_the_reply_says_why(
+    question: str, ruled: str, why: str
+) -> None:
+    reply = ask(question)
+    assert reply.status == "no_match" and reply.result is None and reply.rule is None
+    assert reply.reading is not None
+    reasons = {r.rule: r.reason for r in reply.reading.ruled_out}
+    assert why in reasons[ruled]
+    assert why in reply.message  # said to the user, not only recorded
+
+
+def test_the_same_words_without_the_contradicting_fact_are_answered() -> None:
+    # The control for the negation case: the LG candidate died → § 5-903(b)(2)(iii).
+    reply = ask("LG candidate died on May 3 — what's the deadline to replace her?")
+    assert reply.status == "answered" and reply.rule == "md-successor-lt-gov"
+    assert reply.reading is not None and reply.reading.ruled_out == []
+
+
+def test_an_alias_as_first_word_no_longer_bypasses_the_reader() -> None:
+    # "signatures" is an alias of md-petition-signatures; a referendum is not a candidate.
+    reply = ask("signatures for a referendum petition, 4.2M voters?")
+    assert reply.status == "no_match" and reply.result is None
+    # Structured commands stay exact: an alias with key=value, or a rule id with words.
+    command = ask("signatures registered_voters=123456")
+    assert command.rule == "md-petition-signatures" and command.status == "answered"
+    assert command.reading is None
+    exact = ask("md-petition-signatures 123,456 voters")
+    assert exact.params == {"registered_voters": "123456"}
+
+
+def test_a_withdrawal_date_is_never_taken_as_the_last_day_for_withdrawals() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for filing withdrawals: the day a nominee
+    # withdrew is the event's date; the last day comes from the calendar.
+    reply = ask("MA nominee withdrew May 20 2026, when is the vacancy certificate due?")
+    assert reply.rule == "ma-vacancy-certificate"
+    assert "withdrawal_deadline" not in reply.params
+    assert reply.reading is not None
+    assert "withdrawal on 2026-05-20" in reply.reading.line()
+    # Named as the last day, it is one.
+    named = ask("MA state rep vacancy: withdrawals close 9/4 at noon, when are certificates due?")
+    assert named.params["withdrawal_deadline"] == "2026-09-04T12:00"
+
+
+def test_staff_vocabulary_reaches_the_rule_with_the_values_given() -> None:
+    # § 5-703(e)(1): the lesser of 10,000 or 1 % of registered voters.
+    sigs = ask("how many sigs does an indie need with 300,000 registered voters")
+    assert sigs.rule == "md-petition-signatures"
+    assert sigs.params == {"registered_voters": "300000"}
+    doi = ask("when is the DOI due for an indie in 2026")
+    assert doi.rule == "md-petition-declaration" and doi.params == {"year": "2026"}
+    money = ask("public $ for an unopposed gov ticket that raised 300,000 in the primary")
+    assert money.rule == "md-public-financing-primary"
+    assert money.params == {"private_contributions": "300000", "opposed": "false"}
+    general = ask("FCFF general election share, fund remaining 3,000,000, 2 nominee tickets")
+    assert general.params == {"fund_remaining": "3000000", "nominee_tickets": "2"}
+    special = ask("special election in CD-6, primary 5.9.26, when are indie petitions due?")
+    assert special.params == {"election": "special-congressional", "special_primary": "2026-05-09"}
+
+
+def test_a_ticket_count_before_each_amount_is_kept() -> None:
+    # § 15-106(b): proration over every eligible ticket's entitlement.
+    reply = ask("3 tickets each entitled to $400,000, fund balance $1,000,000, how is it prorated?")
+    assert reply.params["entitlements"] == "400000,400000,400000"
+    assert reply.params["fund"] == "1000000"
+
+
+def test_a_date_in_another_sentence_does_not_take_that_sentences_role() -> None:
+    # "June 10" is the disqualification, not the § 5-303 filing deadline.
+    reply = ask("SBE DQ'd the LG candidate on June 10. successor COC deadline?")
+    assert reply.params == {"event": "disqualification", "event_date": "2026-06-10"}
+
+
+def test_no_rule_quotes_a_named_section() -> None:
+    reply = ask("what does 15-106(c) say?")
+    assert reply.status == "cite"
+    assert reply.extra["cite"].endswith("15-106(c)")
+    assert reply.reading is not None
+
+
+def test_no_rule_lists_the_seasons_deadlines_when_asked_whats_due() -> None:
+    reply = ask("what's due this month in Maryland?")
+    assert reply.status == "help"
+    due = reply.extra["season"]
+    assert due and all(d["rule"].startswith("md-") for d in due)
+    assert all("2026-03-10" <= d["deadline"][:10] <= "2026-03-31" for d in due)
+    assert due[0]["deadline"][:10] in reply.message
+
+
+def test_no_rule_says_what_is_covered() -> None:
+    reply = ask("when is the filing deadline for governor candidates?")
+    assert reply.status == "no_match"
+    assert "What I cover:" in reply.message
+    assert "who fills a vacancy in a nomination" in reply.message
+
+
+def test_an_event_timed_only_relative_to_the_primary_is_asked_for_not_assumed() -> None:
+    # § 5-903(b)(2)(i) turns on a withdrawal within the § 5-502 period; "after the primary"
+    # is not a day, so the rule must not assume a timely withdrawal.
+    reply = ask("what's the replacement deadline if our LG withdraws after the primary?")
+    assert reply.status == "needs_input" and reply.rule == "md-successor-lt-gov"
+    assert [p.name for p in reply.prompts] == ["event_date"]
+    assert "after the primary" in reply.message and reply.result is None
+    # c. 53 § 14 sentence 7: a post-primary withdrawal is not the calendar's pre-primary day.
+    ma = ask("MA: nominee withdrew after the September 1 primary, vacancy certificate due?")
+    assert ma.status == "needs_input" and [p.name for p in ma.prompts] == ["withdrawal_deadline"]
+    # Given the day, it answers.
+    dated = ask("our LG withdrew on 3/3/2026, when's the new one's COC due")
+    assert dated.status == "answered" and dated.params["event_date"] == "2026-03-03"
+
+
+def test_days_ago_and_dotted_abbreviations_are_read() -> None:
+    reply = ask("our Lt.Gov. died 3 days ago, what's the successor deadline?")
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.params == {"event": "death", "event_date": "2026-03-07"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where do I file the declaration of intent?",  # asks where: § 5-703(c) rule gives a date
+        "does the declaration of intent need to be notarized?",
+        "when was the Fair Campaign Financing Fund created?",
+        "what happens to votes cast for a deceased LG candidate?",
+    ],
+)
+def test_a_question_asking_another_kind_of_answer_is_not_the_rules(question: str) -> None:
+    reply = ask(question)
+    assert reply.status == "no_match" and reply.result is None
+    assert reply.reading is not None and reply.reading.ruled_out
+    assert "your question asks" in reply.reading.ruled_out[0].reason
+
+
+def test_a_when_and_where_question_is_still_the_deadline_rules() -> None:
+    reply = ask("where and when does an unaffiliated candidate file the declaration of intent?")
+    assert reply.rule == "md-petition-declaration" and reply.status == "answered"
+
+
+def test_a_question_asking_for_a_sections_text_is_quoted_even_when_a_rule_fits() -> None:
+    reply = ask("what does 5-903(b)(2)(iii) say about the deadline after a death?")
+    assert reply.status == "cite" and reply.extra["cite"].endswith("5-903(b)(2)(iii)")
+
+
+def test_the_seasons_window_follows_the_words() -> None:
+    reply = ask("what's due in the next 10 days in Maryland?")
+    assert reply.status == "help"
+    assert all("2026-03-10" <= d["deadline"][:10] <= "2026-03-20" for d in reply.extra["season"])
+    assert reply.message.startswith("Deadlines from 2026-03-10 to 2026-03-20")
+
+
+def test_a_disqualification_for_insufficient_signatures_is_its_own_cause() -> None:
+    # c. 53 § 14 sentence 2 excepts it for a governor/LG nominated by papers: the rule says it
+    # does not cover who fills that vacancy — never "the committee of five".
+    reply = ask(
+        "LG candidate on nomination papers was disqualified for insufficient signatures in "
+        "MA — who fills it?"
+    )
+    assert reply.rule == "ma-vacancy-who-fills"
+    assert reply.params["cause"] == "disqualification-insufficient-signatures"
+    assert reply.result is not None and reply.result.result["outcome"] == "not_covered"
+
+
+def test_contributions_listed_one_by_one_are_each_matched_not_summed() -> None:
+    # § 15-107 (current text) matches each eligible private contribution separately.
+    reply = ask("opposed ticket received contributions of $25, $75 and $200 — primary match?")
+    assert reply.params == {"contributions": "25,75,200", "opposed": "true"}
+    total = ask("unopposed ticket raised $90,000 in private contributions, primary match?")
+    assert total.params == {"private_contributions": "90000", "opposed": "false"}
+
+
+def test_another_states_question_is_ruled_out_by_state() -> None:
+    reply = ask("LG candidate in Virginia died May 3, successor deadline?")
+    assert reply.status == "no_match"
+    assert reply.reading is not None
+    assert "your question is about Virginia" in reply.reading.ruled_out[0].reason
