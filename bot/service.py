@@ -48,6 +48,7 @@ from rules.season import SeasonDeadline, season_deadlines
 from rules.values import param_strings
 from statutes import CitationError, Corpus, default_corpus
 from statutes.corpus import DEFAULT_XML_DIR
+from statutes.view import VersionUnsettled
 
 MAX_ECHO = 300  # characters of the question kept in the reply (it is echoed back, escaped)
 MAX_READ = 10_000  # characters of a structured command read for `key=value` words
@@ -156,7 +157,7 @@ class AnswerService:
         among the rest, and answer with how the question was read."""
         facts = read_facts(stripped, today=day)
         # Asking for a section's text, or for the season's deadlines, is no one rule's question.
-        quoted = self._quoted(raw, stripped, as_of) if asks_for_text(stripped) else None
+        quoted = self._quoted(raw, stripped, as_of or day) if asks_for_text(stripped) else None
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted
@@ -238,7 +239,7 @@ class AnswerService:
     ) -> Reply:
         """No rule fits: quote a section the question names, list the season's deadlines when
         it asks what is due, else say why not and what is covered — never the nearest rule."""
-        quoted = self._quoted(raw, stripped, as_of)
+        quoted = self._quoted(raw, stripped, as_of or day)
         if quoted is not None:
             quoted.reading = reading
             return quoted
@@ -261,10 +262,10 @@ class AnswerService:
             reading=reading,
         )
 
-    def _quoted(self, raw: str, text: str, as_of: date | None) -> Reply | None:
+    def _quoted(self, raw: str, text: str, day: date) -> Reply | None:
         """The text of the first section `text` names that the corpus holds, else None."""
         for cited in cited_sections(text):
-            quoted = self.cite(cited, as_of=as_of)
+            quoted = self.cite(cited, as_of=day)
             if quoted.status == "cite":
                 quoted.text_in = _echo(raw)
                 return quoted
@@ -368,13 +369,28 @@ class AnswerService:
         if problem:
             return Reply(status="invalid_input", text_in=_echo(raw), message=problem)
         day = as_of or said_as_of or self.today()
+        notice = ""
         try:
             node = self.corpus.at(day).lookup(question)
+        except VersionUnsettled as unsettled:
+            # Which text was in force that day is not settled: say so first, then quote the
+            # newest text held rather than nothing (staff can still read what it said).
+            try:
+                node = self.corpus.lookup(question)
+            except CitationError as exc:
+                return Reply(
+                    status="invalid_input", text_in=_echo(raw), message=str(exc), as_of=day
+                )
+            notice = (
+                f"{unsettled} Quoted below: the {node.law.version.id} text I hold, which may not "
+                f"be the text in force on {day.isoformat()}."
+            )
         except CitationError as exc:
             return Reply(status="invalid_input", text_in=_echo(raw), message=str(exc), as_of=day)
         extra = node.as_dict()
         extra.update(prefix=node.prefix, catch_line=node.law.catch_line)
         extra["in_force_on"] = day.isoformat()
+        extra["notices"] = [notice] if notice else []
         extra["versions"] = [v.as_dict() for v in self.corpus.timeline(node.law.key)]
         return Reply(status="cite", text_in=_echo(raw), extra=extra, as_of=day)
 

@@ -249,6 +249,9 @@ def hash_pairs(pairs: Iterable[tuple[str, str]]) -> str:
 def unsettled_message(in_force: InForce, what: str) -> str:
     """Why a view for a day cannot quote law `what`: the versions that may have been in force."""
     day = in_force.day.isoformat()
+    if len(in_force.versions) == 1 and not in_force.versions[0].held:
+        only = in_force.versions[0]
+        return f"{what}: the text in force on {day} is version {only.id}, whose text I do not hold."
     if in_force.versions:
         options = "; ".join(
             f"{v.summary()}" if v.held else f"version {v.id} (text not held)"

@@ -22,10 +22,13 @@ def cmd_cite(args: argparse.Namespace) -> int:
     if args.json:
         print_json(node)
         return EXIT_OK
+    for notice in node.get("notices") or []:
+        print(f"⚠ {notice}")
     print(node["cite"])
     if node["catch_line"]:
         print(f"  ({node['catch_line']})")
-    print(f"  text in force on {node['in_force_on']}: {version_line(node.get('version'))}")
+    shown = "text quoted" if node.get("notices") else f"text in force on {node['in_force_on']}"
+    print(f"  {shown}: {version_line(node.get('version'))}")
     print()
     if node["lead_in"]:
         print(f"  {node['lead_in']}")

@@ -418,8 +418,9 @@ def _render_cite(reply: Reply) -> Rendered:
         version=version if isinstance(version, dict) else None,
     )
     day = reply.extra.get("in_force_on")
-    note = f"Text in force on {escape(str(day))}" if day else ""
-    head = [context(note)] if note else []
+    notices = [str(n) for n in reply.extra.get("notices") or []]
+    note = f"Text in force on {escape(str(day))}" if day and not notices else ""
+    head = [context(escape(f"⚠️ {n}")) for n in notices] + ([context(note)] if note else [])
     return escape(f"{cite}: {clip(text, 500)}"), head, _quote(citation), []
 
 

@@ -116,3 +116,41 @@ def test_an_answer_under_an_earlier_text_reproduces_from_its_audit_row(tmp_path:
     assert service.reproduce(row).result["count"] == 42000
     assert check_reproduction(row, service) == (True, "reproduced exactly")
     engine.dispose()
+
+
+def test_cite_of_a_law_whose_text_in_force_is_not_held_says_so_first_then_quotes_the_held_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Md. Code, Elec. Law § 15-106(c): the 2014 text (distributions) was replaced from 2021-06-01
+    # by a § 15-106 on another subject whose text is not held (statutes/xml/versions.toml).
+    code, out, _ = _run(capsys, "cite", "15-106(c)", "--as-of", "2026-03-10")
+    assert code == EXIT_OK
+    first = out.splitlines()[0]
+    assert first.startswith("⚠ Md. Code, Elec. Law § 15-106: the text in force on 2026-03-10")
+    assert "version 2021, whose text I do not hold" in first and "the 2014 text I hold" in first
+    assert "shall authorize distribution of the money" in out  # the 2014 (c)(1), verbatim
+    code, out, _ = _run(capsys, "cite", "15-106(c)", "--as-of", "2026-03-10", "--json")
+    node = json.loads(out)
+    assert node["version"]["id"] == "2014" and "do not hold" in node["notices"][0]
+    # On a day the 2014 text may still have been in force there is nothing to warn about first.
+    code, out, _ = _run(capsys, "cite", "15-106(c)", "--as-of", "2014-06-01", "--json")
+    assert json.loads(out)["notices"] == []
+
+
+def test_asking_what_a_replaced_section_says_quotes_it_with_the_warning() -> None:
+    from tests.support.service import packaged_service
+
+    reply = packaged_service().ask("what does 15-106(c) say?", today=date(2026, 3, 10))
+    assert reply.status == "cite" and reply.extra["id"] == "md/gel/15-106/c"
+    assert "do not hold" in reply.extra["notices"][0]
+
+
+def test_the_slack_cite_of_a_replaced_section_leads_with_the_warning() -> None:
+    from bot.render.answer import render_result
+    from tests.support.service import packaged_service
+
+    reply = packaged_service().ask("what does 15-106(c) say?", today=date(2026, 3, 10))
+    _, blocks = render_result(reply)
+    texts = [e["text"] for b in blocks if b["type"] == "context" for e in b["elements"]]
+    assert texts[0].startswith("⚠️ Md. Code, Elec. Law § 15-106: the text in force on 2026-03-10")
+    assert not any(t.startswith("Text in force on") for t in texts)  # it is not that text
