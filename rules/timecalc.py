@@ -8,9 +8,10 @@ accepts, and the pieces the states build their holiday lists from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
 
 import holidays as holidays_pkg
 from dateutil.relativedelta import FR, MO, TH, TU, relativedelta
@@ -131,6 +132,33 @@ def next_day_where(accept: SkipDay, d: date, *, after: bool = False) -> date:
             return current
         current += ONE_DAY
     raise ValueError(f"no business day within {_MAX_SPAN_DAYS} days of {d}")
+
+
+@dataclass(frozen=True)
+class BusinessDays:
+    """One jurisdiction's business days: not a Saturday or Sunday, not one of its legal
+    holidays (`holidays(year)`: the state's list, each state module builds its own)."""
+
+    holidays: Callable[[int], Mapping[date, str]]
+
+    def is_legal_holiday(self, d: date) -> bool:
+        return d in _holiday_dates(self.holidays, d.year)
+
+    def is_business_day(self, d: date) -> bool:
+        return not is_weekend(d) and not self.is_legal_holiday(d)
+
+    def next_business_day(self, d: date, *, after: bool = False) -> date:
+        """First business day on or after ``d`` (strictly after when ``after=True``)."""
+        return next_day_where(self.is_business_day, d, after=after)
+
+    def weekend_or_legal_holiday(self) -> SkipDay:
+        """A skip predicate for weekends plus the legal holidays."""
+        return lambda d: not self.is_business_day(d)
+
+
+@cache
+def _holiday_dates(holidays: Callable[[int], Mapping[date, str]], year: int) -> frozenset[date]:
+    return frozenset(holidays(year))
 
 
 # --- week-day hours (G.L. c. 53 § 14) ----------------------------------------------------------

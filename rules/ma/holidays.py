@@ -16,13 +16,11 @@ from rules.timecalc import (
     ONE_DAY,
     SUNDAY,
     TH,
+    BusinessDays,
     DayRule,
-    SkipDay,
     as_dict,
     fixed,
     is_observed,
-    is_weekend,
-    next_day_where,
     nth,
     package_entries,
     statutory_dates,
@@ -64,29 +62,12 @@ def legal_holidays(year: int) -> dict[date, str]:
     return as_dict(_ma_holidays(year))
 
 
-@cache
-def _holiday_dates(year: int) -> frozenset[date]:
-    return frozenset(legal_holidays(year))
-
-
-def is_legal_holiday(d: date) -> bool:
-    """Whether ``d`` is a Massachusetts legal holiday."""
-    return d in _holiday_dates(d.year)
-
-
-def is_business_day(d: date) -> bool:
-    """Not a Saturday, Sunday or Massachusetts legal holiday."""
-    return not is_weekend(d) and not is_legal_holiday(d)
-
-
-def next_business_day(d: date, *, after: bool = False) -> date:
-    """First Massachusetts business day on or after ``d`` (strictly after when ``after``)."""
-    return next_day_where(is_business_day, d, after=after)
-
-
-def weekend_or_legal_holiday() -> SkipDay:
-    """A skip predicate for weekends plus Massachusetts legal holidays."""
-    return lambda d: not is_business_day(d)
+# Business days (weekends and the legal holidays above) for c. 4 § 9 and c. 53 § 14's week days.
+_DAYS = BusinessDays(legal_holidays)
+is_legal_holiday = _DAYS.is_legal_holiday
+is_business_day = _DAYS.is_business_day
+next_business_day = _DAYS.next_business_day
+weekend_or_legal_holiday = _DAYS.weekend_or_legal_holiday
 
 
 def roll_last_day(d: date) -> date:

@@ -17,13 +17,12 @@ from rules.timecalc import (
     MO,
     ONE_DAY,
     TH,
+    BusinessDays,
     DayRule,
     as_dict,
     first_weekday_of_month,
     fixed,
     is_observed,
-    is_weekend,
-    next_day_where,
     nth,
     nth_weekday_of_month,
     package_entries,
@@ -81,29 +80,13 @@ def legal_holidays(year: int) -> dict[date, str]:
     return as_dict(_md_holidays(year))
 
 
-@cache
-def _holiday_dates(year: int) -> frozenset[date]:
-    return frozenset(legal_holidays(year))
-
-
-def is_legal_holiday(d: date) -> bool:
-    """Whether ``d`` is a Maryland legal holiday."""
-    return d in _holiday_dates(d.year)
-
-
-def is_business_day(d: date) -> bool:
-    """Not a Saturday, Sunday or Maryland legal holiday."""
-    return not is_weekend(d) and not is_legal_holiday(d)
-
-
-def next_business_day(d: date, *, after: bool = False) -> date:
-    """First day on or after ``d`` (strictly after when ``after=True``) that is neither a
-    weekend day nor a § 1-111 legal holiday.
-
-    Not the SBE's "adjusted date": that follows State government workdays (State Personnel and
-    Pensions § 9-201), a different list — see ``rules.md.practice``.
-    """
-    return next_day_where(is_business_day, d, after=after)
+# Business days: neither a weekend day nor a § 1-111 legal holiday. Not the SBE's "adjusted
+# date": that follows State government workdays (State Personnel and Pensions § 9-201), a
+# different list — see `rules.md.practice`.
+_DAYS = BusinessDays(legal_holidays)
+is_legal_holiday = _DAYS.is_legal_holiday
+is_business_day = _DAYS.is_business_day
+next_business_day = _DAYS.next_business_day
 
 
 # § 1-111(a), re-derived from the text: (day, Sunday moves to Monday, in force since).
