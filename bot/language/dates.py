@@ -112,6 +112,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         weekday: str | None,
         report_invalid: bool,
         clock: time | None = None,
+        year_written: bool = True,
     ) -> None:
         span = low[start:end]
         taken.append((start, end))
@@ -124,7 +125,9 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         problem = _weekday_problem(weekday, value, span)
         if problem:
             problems.append(problem)
-        found.append(FactDate(value=value, time=clock, span=span, start=start))
+        found.append(
+            FactDate(value=value, time=clock, span=span, start=start, year_written=year_written)
+        )
 
     def matches() -> Iterable[tuple[str, re.Match[str]]]:
         for kind, rx in (
@@ -168,6 +171,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(3)),
                 m.group(1),
                 True,
+                year_written=m.group(4) is not None,
             )
         elif kind == "dm":
             add(
@@ -178,6 +182,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(2)),
                 m.group(1),
                 True,
+                year_written=m.group(4) is not None,
             )
         elif kind == "num":
             # "24/7" or "1/3" without a year is not reported; with a year it clearly meant a date.
@@ -189,6 +194,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(3)),
                 m.group("wd"),
                 m.group(4) is not None,
+                year_written=m.group(4) is not None,
             )
         elif kind == "dot":
             add(

@@ -42,6 +42,7 @@ def extract(text: str, *, today: date) -> Facts:
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
+    _year_named(dates, years, today)
 
     result = Facts(
         dates=dates,
@@ -60,6 +61,20 @@ def extract(text: str, *, today: date) -> Facts:
     if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
         _own_words(cleaned, expanded, result)
     return result
+
+
+def _year_named(dates: list[FactDate], years: list[int], today: date) -> None:
+    """A date written without its year ("COC deadline that year is feb 26") is in the one
+    year the question names ("in 2030"), not today's: reading it in today's year would change
+    a date the user gave. With several years named, the date keeps today's year."""
+    if len(set(years)) != 1 or years[0] == today.year:
+        return
+    for found in dates:
+        if not found.year_written:
+            try:
+                found.value = found.value.replace(year=years[0])
+            except ValueError:  # Feb 29 in a year without one: keep the date as read
+                continue
 
 
 def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:
