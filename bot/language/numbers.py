@@ -99,7 +99,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ),
     (
         "entitlement",
-        re.compile(r"\bentitle\w*[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
+        re.compile(r"\b(?:entitle\w*|owed|owing)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
     # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
