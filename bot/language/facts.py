@@ -130,7 +130,10 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     (
         "primary",
         re.compile(
+            # "nominated in the Sept 1 state primary": a date may name the primary.
             r"\b(?:nominated|chosen|selected|picked|elected)\s+(?:at|in|by)\s+(?:the\s+)?"
+            r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
+            r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
             r"|\bprimary\s+(?:winner|nominee)\b|\b(?:won|wins?|winning)\s+the\s+primary\b|\bdirect\s+nomination\b"
         ),

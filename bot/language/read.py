@@ -9,6 +9,7 @@ needs a tz-aware `datetime` in America/New_York (`FactDate.as_datetime`).
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
@@ -50,7 +51,7 @@ def extract(text: str, *, today: date) -> Facts:
         money=[a.value for a in amounts],
         numbers=numbers,
         counts=[c.value for c in numbers if c.role not in ("duration", "rate", "district")],
-        year=years[0] if years else None,
+        year=years[0] if years else _relative_year(low, today),
         problems=problems,
         truncated=truncated,
     )
@@ -61,6 +62,17 @@ def extract(text: str, *, today: date) -> Facts:
     if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
         _own_words(cleaned, expanded, result)
     return result
+
+
+_RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+
+
+def _relative_year(low: str, today: date) -> int | None:
+    """ "this year" is today's year (in America/New_York), "next year" the one after."""
+    m = _RELATIVE_YEAR.search(low)
+    if m is None:
+        return None
+    return today.year + {"this": 0, "next": 1, "last": -1}[m.group(1)]
 
 
 def _year_named(dates: list[FactDate], years: list[int], today: date) -> None:
