@@ -1,0 +1,151 @@
+"""Reader rules found on the external question set (tests/questions_external.yaml), each a
+general rule other phrasings hit too: what rules a rule out, which words are facts, and which
+values the user gave are kept as given."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.language import build_matcher, match_question, params_for, read_facts
+from bot.language.as_of import split_as_of
+from rules import RULES
+from rules.values import param_strings
+
+TODAY = date(2026, 3, 10)
+MATCHER = build_matcher(RULES)
+
+
+def rule_for(question: str) -> str | None:
+    """The rule the question reaches among those its facts are compatible with."""
+    return match_question(MATCHER, question, read_facts(question, today=TODAY))[0].rule
+
+
+def params(rule: str, question: str) -> dict[str, str]:
+    return param_strings(params_for(rule, read_facts(question, today=TODAY)))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Public financing's own declaration (Title 15) is not § 5-703(c)'s petition declaration,
+        # and § 15-106 times no filing.
+        "deadline for a gubernatorial ticket to file the declaration of intent to accept public "
+        "financing?",
+        "when is the declaration of intent for public funds due for our gov ticket",
+        # How or by what means a filing is made, not when (§ 5-903(b) times it).
+        "how does a successor LG candidate file the COC -- in person or online?",
+        "can the successor LG's certificate of candidacy be filed electronically?",
+        # A disclosure statement or finance report is not the certificate § 5-903(b) times.
+        "deadline for the successor LG candidate to file the financial disclosure statement",
+        "when is the campaign finance report due for the new running mate",
+        # Withdrawing (§ 5-502) is not a § 5-703 filing.
+        "deadline for a petition candidate to withdraw their candidacy?",
+        "independent candidate withdrew, when was the last day to do that",
+        # A balance is data, not a computation.
+        "how much money is currently in the Fair Campaign Financing Fund?",
+    ],
+)
+def test_near_misses_reach_no_rule(question: str) -> None:
+    assert rule_for(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(d): the certificate of candidacy, not (f)'s petition filing.
+        (
+            "last day for a candidate nominated by petition to file a COC for the 2030 general",
+            "md-petition-certificate",
+        ),
+        (
+            "when must a petition candidate file the certificate of candidacy this year?",
+            "md-petition-certificate",
+        ),
+        # § 5-703(f): the petition itself, not the candidate's certificate.
+        (
+            "when is the petition candidate's nominating petition due this year?",
+            "md-petition-filing",
+        ),
+        ("indie has to turn in the petition by when?", "md-petition-filing"),
+        # § 15-106(b): "owed" names each ticket's entitlement.
+        (
+            "the Fund has $4.5M and the two tickets are owed $3M and $2.4M, what share each?",
+            "md-public-financing-proration",
+        ),
+        # c. 53 § 14 sentence 4: "a town where…" is not a where-question.
+        (
+            "delegates from a town where our candidate for governor received 501 votes?",
+            "ma-vacancy-delegates",
+        ),
+    ],
+)
+def test_phrasings_reach_their_rule(question: str, rule: str) -> None:
+    assert rule_for(question) == rule
+
+
+def test_owed_amounts_are_entitlements() -> None:
+    # § 15-106(b): proration over each ticket's entitlement.
+    got = params("md-public-financing-proration", "Fund has $4.5M; tickets are owed $3M and $2.4M")
+    assert got == {"fund": "4500000", "entitlements": "3000000,2400000"}
+
+
+def test_a_time_on_the_filing_deadline_is_kept() -> None:
+    # § 5-903(b)(2)(ii) counts from the § 5-303 deadline, which is 9 p.m.: the time given stays.
+    got = params(
+        "md-successor-lt-gov",
+        "LG candidate died on June 5. COC deadline was Feb 24 at 9pm, primary June 23",
+    )
+    assert got["filing_deadline"] == "2026-02-24T21:00"
+    assert got["event_date"] == "2026-06-05"
+
+
+def test_a_negated_topic_is_not_the_questions() -> None:
+    # § 5-703(c)(3): a Baltimore City municipal election has its own deadline.
+    question = "2028 presidential: when is the petition declaration of intent due? (not a "
+    got = params("md-petition-declaration", question + "Baltimore City race)")
+    assert got["baltimore_city"] == "false"
+    facts = read_facts(question + "Baltimore City race)", today=TODAY)
+    assert facts.values("topic") == []
+    assert facts.values("not_topic") == ["baltimore-city-municipal"]
+    assert params("md-petition-declaration", "Baltimore City election, DOI due?") == {
+        "baltimore_city": "true"
+    }
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [("COC due this year?", "2026"), ("COC due next year?", "2027"), ("COC due?", None)],
+)
+def test_this_year_is_todays(question: str, year: str | None) -> None:
+    # § 5-703(d): the certificate deadline of the election year.
+    assert params("md-petition-certificate", "petition candidate " + question).get("year") == year
+
+
+def test_a_primary_named_by_its_date_is_a_primary_nomination() -> None:
+    # c. 53 § 14: who fills depends on how the candidate was nominated.
+    got = params(
+        "ma-vacancy-who-fills",
+        "candidate nominated in the Sept 1 state primary withdrew. who fills the vacancy?",
+    )
+    assert got["nomination"] == "primary"
+    convention = read_facts(
+        "nominated at the convention after the primary, then withdrew", today=TODAY
+    )
+    assert convention.nomination == "convention"
+
+
+def test_a_district_taking_in_part_of_a_ward_is_partial() -> None:
+    # c. 53 § 14 sentence 5: the count is of the part of the ward in the district.
+    got = params("ma-vacancy-delegates", "district takes in part of ward 4, 780 votes for gov")
+    assert got == {"votes": "780", "partial_district": "true"}
+
+
+@pytest.mark.parametrize(
+    "text", ["the LG is deceased as of 5/28/2026", "running mate withdrawn as of June 1, 2026"]
+)
+def test_as_of_after_an_event_is_the_events_date_not_the_laws(text: str) -> None:
+    assert split_as_of(text, today=TODAY) == (text, None, None)
+    rest, day, _ = split_as_of("successor deadline as of June 1, 2014", today=TODAY)
+    assert (rest, day) == ("successor deadline", date(2014, 6, 1))
