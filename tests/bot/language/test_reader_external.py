@@ -43,6 +43,14 @@ def params(rule: str, question: str) -> dict[str, str]:
         # Withdrawing (§ 5-502) is not a § 5-703 filing.
         "deadline for a petition candidate to withdraw their candidacy?",
         "independent candidate withdrew, when was the last day to do that",
+        "when does a gubernatorial ticket file its notice of intent to qualify for public "
+        "financing",
+        "which office do we submit the successor COC to",
+        # A campaign's staff is no candidate: § 5-903(b) and c. 53 § 14 don't replace them.
+        "LG candidate's campaign treasurer resigned - deadline to name a new treasurer?",
+        "MA: our campaign manager quit, who fills the spot?",
+        # A vacancy in the seat itself, not in a nomination (c. 53 § 14).
+        "who fills the seat if a Massachusetts state rep resigns?",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
@@ -73,6 +81,11 @@ def test_near_misses_reach_no_rule(question: str) -> None:
         (
             "the Fund has $4.5M and the two tickets are owed $3M and $2.4M, what share each?",
             "md-public-financing-proration",
+        ),
+        # c. 53 § 14 sentences 1-3: "who fills" once Massachusetts is named.
+        (
+            "mass: the party nominee for state senate withdrew after the primary. who fills it?",
+            "ma-vacancy-who-fills",
         ),
         # c. 53 § 14 sentence 4: "a town where…" is not a where-question.
         (
