@@ -54,7 +54,9 @@ _TO_EVENT: dict[str, Event | None] = {
     "disability": None,
 }
 
-_DENIED = re.compile(r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no)\s+$")
+_DENIED = re.compile(
+    r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no|nobody|no\s+one|none)\s+$"
+)
 
 _OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")
 _OFFICES: list[tuple[Office, re.Pattern[str]]] = [

@@ -51,6 +51,14 @@ def params(rule: str, question: str) -> dict[str, str]:
         "MA: our campaign manager quit, who fills the spot?",
         # A vacancy in the seat itself, not in a nomination (c. 53 § 14).
         "who fills the seat if a Massachusetts state rep resigns?",
+        "who signs the successor's certificate of candidacy?",
+        "can an LG candidate withdraw after the deadline?",
+        # A committee's membership or an office is no nomination (c. 53 § 14).
+        "ward committee vacancy, member moved away -- who picks the replacement",
+        "the town clerk resigned, who fills the office until the next election in MA",
+        # Federal (presidential) public financing is not the State Fund (§ 15-106).
+        "how much public financing does a presidential candidate get",
+        "when is the next distribution from the federal presidential election campaign fund",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
@@ -96,6 +104,21 @@ def test_near_misses_reach_no_rule(question: str) -> None:
 )
 def test_phrasings_reach_their_rule(question: str, rule: str) -> None:
     assert rule_for(question) == rule
+
+
+def test_a_denied_event_is_none_whoever_denies_it() -> None:
+    # c. 53 § 14 sentence 7 times a vacancy caused by a withdrawal; "nobody withdrew" is none.
+    assert read_facts("certificate due in Mass if nobody withdrew", today=TODAY).cause is None
+    assert read_facts("no one withdrew, but the nominee died", today=TODAY).cause == "death"
+
+
+def test_a_sum_followed_by_what_it_is_is_what_was_raised() -> None:
+    # § 15-106(c): the match is on eligible private contributions raised.
+    got = params(
+        "md-public-financing-primary",
+        "ticket has 300,000 in eligible contributions and is opposed - public contribution?",
+    )
+    assert got == {"private_contributions": "300000", "opposed": "true"}
 
 
 def test_owed_amounts_are_entitlements() -> None:
