@@ -59,6 +59,23 @@ def params(rule: str, question: str) -> dict[str, str]:
         # Federal (presidential) public financing is not the State Fund (§ 15-106).
         "how much public financing does a presidential candidate get",
         "when is the next distribution from the federal presidential election campaign fund",
+        # A successor candidate files no petition and gets no public financing of its own.
+        "how many signatures does the successor LG candidate need?",
+        "how much does the successor LG get from public financing?",
+        # Consequences, qualifications, ballots and past figures are not what rules compute.
+        "LG withdrew; is there a penalty?",
+        "can the gov candidate choose a successor LG who lives out of state?",
+        "is the successor LG's name printed on the ballot if ballots are already printed?",
+        "how many signatures can one petition page hold",
+        "do petition signers have to be registered voters?",
+        "how many signatures did our candidate turn in?",
+        "how much did the fund distribute in 2022?",
+        "how much can a ticket spend in the primary if it takes public financing?",
+        "when must a publicly financed ticket return unspent funds?",
+        "who chairs the ward committee meeting to fill a vacancy?",
+        "MA: who certifies the nomination papers?",
+        "the governor died, does the LG become governor?",
+        "when does the new LG take office after the successor is chosen?",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
