@@ -332,6 +332,7 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
 
 
 _SENTENCE_END = re.compile(r"[.?!;]\s")
+_RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
 
 def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
@@ -352,6 +353,14 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             elif cs >= end and cs - end <= _ROLE_AFTER:
                 gap_lo, gap_hi, dist = end, cs, cs - end + 8
             else:
+                continue
+            # "withdrew before the 9/4 withdrawal deadline", "died after the June 23 primary":
+            # a date placed relative to the event is not the event's day.
+            if (
+                role == "event_date"
+                and gap_hi == start
+                and _RELATIVE_GAP.search(low, gap_lo, gap_hi)
+            ):
                 continue
             # A cue separated from this date by another date belongs to that one.
             if any(gap_lo <= s and e <= gap_hi for s, e in between):

@@ -138,6 +138,20 @@ def test_a_sum_followed_by_what_it_is_is_what_was_raised() -> None:
     assert got == {"private_contributions": "300000", "opposed": "true"}
 
 
+def test_a_date_placed_relative_to_the_event_is_not_its_day() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for withdrawals: "withdrew before the
+    # 9/4 noon withdrawal deadline" gives that day, not the day of the withdrawal.
+    got = params(
+        "ma-vacancy-certificate",
+        "MA town office candidate withdrew before the 9/4 noon withdrawal deadline - "
+        "certificate due?",
+    )
+    assert got["withdrawal_deadline"] == "2026-09-04T12:00"
+    # § 5-903(b)(2): "died after the June 23 primary" names the primary, not the death.
+    facts = read_facts("LG died after the June 23 primary", today=TODAY)
+    assert [(d.value, d.role) for d in facts.dates] == [(date(2026, 6, 23), "primary")]
+
+
 def test_owed_amounts_are_entitlements() -> None:
     # § 15-106(b): proration over each ticket's entitlement.
     got = params("md-public-financing-proration", "Fund has $4.5M; tickets are owed $3M and $2.4M")
