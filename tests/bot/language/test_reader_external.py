@@ -76,6 +76,10 @@ def params(rule: str, question: str) -> dict[str, str]:
         "MA: who certifies the nomination papers?",
         "the governor died, does the LG become governor?",
         "when does the new LG take office after the successor is chosen?",
+        # Any county's own public financing fund, not the State's (§ 15-106).
+        "Charles County fair election fund, how much for $15k raised?",
+        # Party convention delegates are not c. 53 § 14's vacancy delegates.
+        "how many delegates to the pre-primary convention does our town get",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
