@@ -80,6 +80,11 @@ def params(rule: str, question: str) -> dict[str, str]:
         "Charles County fair election fund, how much for $15k raised?",
         # Party convention delegates are not c. 53 § 14's vacancy delegates.
         "how many delegates to the pre-primary convention does our town get",
+        # A term, a validity or a history is not a deadline the rules compute.
+        "how long does the successor LG serve?",
+        "how long is the declaration of intent valid?",
+        "when did the fair campaign financing fund start",
+        "who was the last LG candidate to die before an election",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
