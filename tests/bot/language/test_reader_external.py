@@ -121,6 +121,8 @@ def test_near_misses_reach_no_rule(question: str) -> None:
             "mass: the party nominee for state senate withdrew after the primary. who fills it?",
             "ma-vacancy-who-fills",
         ),
+        # § 5-903(b): "the LG candidate who was…" is a relative clause, not a who-was question.
+        ("successor for the LG candidate who was DQ'd June 10?", "md-successor-lt-gov"),
         # c. 53 § 14 sentence 4: "a town where…" is not a where-question.
         (
             "delegates from a town where our candidate for governor received 501 votes?",
