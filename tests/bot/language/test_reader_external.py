@@ -123,6 +123,8 @@ def test_near_misses_reach_no_rule(question: str) -> None:
         ),
         # § 5-903(b): "the LG candidate who was…" is a relative clause, not a who-was question.
         ("successor for the LG candidate who was DQ'd June 10?", "md-successor-lt-gov"),
+        # § 15-106(d): the general election contribution, named without "public".
+        ("general election contribution, 4M remaining, 4 tickets", "md-public-financing-general"),
         # c. 53 § 14 sentence 4: "a town where…" is not a where-question.
         (
             "delegates from a town where our candidate for governor received 501 votes?",
@@ -161,6 +163,14 @@ def test_a_date_placed_relative_to_the_event_is_not_its_day() -> None:
     # § 5-903(b)(2): "died after the June 23 primary" names the primary, not the death.
     facts = read_facts("LG died after the June 23 primary", today=TODAY)
     assert [(d.value, d.role) for d in facts.dates] == [(date(2026, 6, 23), "primary")]
+
+
+def test_a_withdrawal_deadline_abbreviated_is_still_the_deadline() -> None:
+    # c. 53 § 14 sentence 7 counts from it: "w/d deadline" is never the day someone withdrew.
+    got = params(
+        "ma-vacancy-certificate", "MA vacancy cert due, w/d deadline 6/5 5pm, state office"
+    )
+    assert got == {"withdrawal_deadline": "2026-06-05T17:00", "office": "state"}
 
 
 def test_owed_amounts_are_entitlements() -> None:
