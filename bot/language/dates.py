@@ -284,6 +284,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "withdrawal_deadline",
         re.compile(
             r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period)"
+            r"|withdrawals\s+(?:were|are|was|is)\s+due"
             r"|(?:deadline|last\s+day|cut-?off|close)\s+(?:for|to|of)\s+(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
@@ -307,7 +308,11 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),
     ),
-    ("proclamation_deadline", re.compile(r"proclamation")),
+    # The proclamation's deadline, not the day it was issued ("proclamation issued 3/1").
+    (
+        "proclamation_deadline",
+        re.compile(r"proclamation(?!\s+(?:was\s+)?(?:issued|dated|signed|made|published)\b)"),
+    ),
     ("general", re.compile(r"general\s+election")),
 ]
 _ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it

@@ -123,6 +123,11 @@ def test_near_misses_reach_no_rule(question: str) -> None:
         ),
         # § 5-903(b): "the LG candidate who was…" is a relative clause, not a who-was question.
         ("successor for the LG candidate who was DQ'd June 10?", "md-successor-lt-gov"),
+        # c. 53 § 14 sentence 7: a withdrawn candidate's certificate, once MA is named.
+        (
+            "MA: nominee withdrew on 8/27, withdrawal period ended 8/28 5pm. when's the certificate due?",
+            "ma-vacancy-certificate",
+        ),
         # § 15-106(d): the general election contribution, named without "public".
         ("general election contribution, 4M remaining, 4 tickets", "md-public-financing-general"),
         # c. 53 § 14 sentence 4: "a town where…" is not a where-question.
@@ -171,6 +176,23 @@ def test_a_withdrawal_deadline_abbreviated_is_still_the_deadline() -> None:
         "ma-vacancy-certificate", "MA vacancy cert due, w/d deadline 6/5 5pm, state office"
     )
     assert got == {"withdrawal_deadline": "2026-06-05T17:00", "office": "state"}
+
+
+def test_the_day_a_proclamation_was_issued_is_not_its_deadline() -> None:
+    # § 5-703(c)(3)(iii) counts from the deadline the proclamation sets, not its issue date.
+    facts = read_facts("proclamation issued 3/1/27; declaration of intent due?", today=TODAY)
+    assert [d.role for d in facts.dates] == [None]
+    facts = read_facts("the proclamation deadline is 4/14/27 at 5pm", today=TODAY)
+    assert [d.role for d in facts.dates] == ["proclamation_deadline"]
+
+
+def test_withdrawals_were_due_names_the_withdrawal_deadline() -> None:
+    # c. 53 § 14 sentence 7: the day withdrawals were due is the last day for filing them.
+    got = params(
+        "ma-vacancy-certificate",
+        "MA: withdrawals were due 8/28 and our state rep nominee withdrew 8/20; certificate due?",
+    )
+    assert got == {"withdrawal_deadline": "2026-08-28", "office": "state"}
 
 
 def test_owed_amounts_are_entitlements() -> None:
