@@ -125,7 +125,7 @@ def test_near_misses_reach_no_rule(question: str) -> None:
         ("successor for the LG candidate who was DQ'd June 10?", "md-successor-lt-gov"),
         # c. 53 § 14 sentence 7: a withdrawn candidate's certificate, once MA is named.
         (
-            "MA: nominee withdrew on 8/27, withdrawal period ended 8/28 5pm. when's the certificate due?",
+            "MA: nominee withdrew on 8/27, withdrawal period ended 8/28 5pm. certificate due?",
             "ma-vacancy-certificate",
         ),
         # § 15-106(d): the general election contribution, named without "public".
