@@ -85,6 +85,13 @@ def params(rule: str, question: str) -> dict[str, str]:
         "how long is the declaration of intent valid?",
         "when did the fair campaign financing fund start",
         "who was the last LG candidate to die before an election",
+        # Consequences, eligibility and appeals are not what § 5-903(b) computes.
+        "our LG candidate withdrew -- does the governor candidate have to withdraw too?",
+        "LG died, can the gov candidate run without a running mate?",
+        "LG candidate was DQ'd, can we appeal?",
+        "can the successor LG be someone who lost the primary?",
+        "what happens if the successor COC is filed late?",
+        "LG withdrew 3/2; does the successor need to be a registered Democrat?",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
