@@ -92,6 +92,12 @@ def params(rule: str, question: str) -> dict[str, str]:
         "can the successor LG be someone who lost the primary?",
         "what happens if the successor COC is filed late?",
         "LG withdrew 3/2; does the successor need to be a registered Democrat?",
+        # Limits, qualifying, the Fund's future balance or revenue are not § 15-106's sums.
+        "how much can a gubernatorial ticket raise from one donor?",
+        "when is the deadline to qualify for public financing?",
+        "how much money will be in the fund in 2026?",
+        "how are the fund's revenues raised?",
+        "can a ticket accept private contributions after taking public funds?",
         # A balance is data, not a computation.
         "how much money is currently in the Fair Campaign Financing Fund?",
     ],
