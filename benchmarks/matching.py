@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/matching.py [--rounds N] [--heldout]
 
-Uses tests/questions.yaml: share of questions that reach the right rule, share whose extracted
+Uses tests/questions.yaml and tests/questions_external.yaml (written by someone who never saw
+the reader): share of questions that reach the right rule, share whose extracted
 parameters are exactly right, out-of-scope questions wrongly mapped to a rule (must be 0),
 matching latency p50/p99 on the real catalog, and the same on a synthetic 1,000-rule catalog made
 by renaming and perturbing the real phrases (target p99 ≤ 20 ms). Then every question through the
@@ -50,6 +51,7 @@ from rules import RULES  # noqa: E402
 from rules.values import param_strings  # noqa: E402
 
 QUESTIONS = ROOT / "tests" / "questions.yaml"
+EXTERNAL = ROOT / "tests" / "questions_external.yaml"
 HELDOUT = ROOT / "tests" / "heldout" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
 
@@ -89,12 +91,17 @@ def synthetic_catalog(
     return catalog
 
 
+def out_of_scope_texts(data: Mapping[str, Any]) -> list[str]:
+    """The out-of-scope questions of a tuning file: plain strings, or `{q, note}` items."""
+    return [item["q"] if isinstance(item, Mapping) else item for item in data["out_of_scope"]]
+
+
 def tuning_questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """tests/questions.yaml in the held-out set's shape (kind, rule, params)."""
+    """A tuning file (tests/questions*.yaml) in the held-out set's shape (kind, rule, params)."""
     return [
         {"q": item["q"], "kind": "in_scope", "rule": item["rule"], "params": item.get("params")}
         for item in data["in_scope"]
-    ] + [{"q": q, "kind": "out_of_scope", "rule": None} for q in data["out_of_scope"]]
+    ] + [{"q": q, "kind": "out_of_scope", "rule": None} for q in out_of_scope_texts(data)]
 
 
 def _answer_value(expected: Mapping[str, Any], reply: Reply) -> bool:
@@ -193,10 +200,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
 
     data = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))
+    external = yaml.safe_load(EXTERNAL.read_text(encoding="utf-8"))
     today: date = data["today"]
-    in_scope: list[dict[str, Any]] = data["in_scope"]
+    assert external["today"] == today, "both tuning files are asked on the same day"
+    in_scope: list[dict[str, Any]] = data["in_scope"] + external["in_scope"]
     ambiguous: list[dict[str, Any]] = data.get("ambiguous", [])
-    out_of_scope: list[str] = data["out_of_scope"]
+    out_of_scope: list[str] = out_of_scope_texts(data) + out_of_scope_texts(external)
 
     t0 = time.perf_counter()
     matcher = build_matcher(RULES)
@@ -262,6 +271,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     service = AnswerService.from_settings(DataSettings(), clock=FixedClock.on(today))
     print_figures(
         "tuning set, AnswerService.ask", ask_figures(service, tuning_questions(data), today)
+    )
+    print_figures(
+        "external tuning set, AnswerService.ask",
+        ask_figures(service, tuning_questions(external), today),
     )
     service.ask(texts[0])  # warm caches
     full_ms = timed(lambda q: service.ask(q, today=today), texts, max(1, args.rounds // 4))

@@ -13,6 +13,13 @@ from datetime import date
 from bot.language.dates import find_dates
 
 _AS_OF = re.compile(r"\b(?:law\s+)?as\s+of\s+", re.IGNORECASE)
+# "deceased as of 5/28", "withdrawn as of June 1": the date the event took effect, a fact of the
+# question, not the day whose law answers it.
+_EVENT_BEFORE = re.compile(
+    r"\b(?:dead|deceased|died|passed|withdrawn|withdrew|disqualified|dq\W?d|resigned|removed"
+    r"|ineligible|incapacitated|disabled|vacant|effective|out|off\s+the\s+ballot)\s*$",
+    re.IGNORECASE,
+)
 # How far after "as of" a date may run ("Wednesday, June 1, 2014 at 5pm" fits).
 _WINDOW = 40
 
@@ -22,6 +29,8 @@ def split_as_of(text: str, *, today: date) -> tuple[str, date | None, str | None
     the text names none; the problem a sentence when "as of" is followed by a date that is not
     valid ("as of Feb 30, 2014"). "As of now" and other non-dates are left in the text."""
     for match in _AS_OF.finditer(text):
+        if _EVENT_BEFORE.search(text[max(0, match.start() - 30) : match.start()]):
+            continue
         after = text[match.end() : match.end() + _WINDOW]
         problems: list[str] = []
         dates, _ = find_dates(after.lower(), today, problems)

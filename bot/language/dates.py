@@ -112,6 +112,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         weekday: str | None,
         report_invalid: bool,
         clock: time | None = None,
+        year_written: bool = True,
     ) -> None:
         span = low[start:end]
         taken.append((start, end))
@@ -124,7 +125,9 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         problem = _weekday_problem(weekday, value, span)
         if problem:
             problems.append(problem)
-        found.append(FactDate(value=value, time=clock, span=span, start=start))
+        found.append(
+            FactDate(value=value, time=clock, span=span, start=start, year_written=year_written)
+        )
 
     def matches() -> Iterable[tuple[str, re.Match[str]]]:
         for kind, rx in (
@@ -168,6 +171,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(3)),
                 m.group(1),
                 True,
+                year_written=m.group(4) is not None,
             )
         elif kind == "dm":
             add(
@@ -178,6 +182,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(2)),
                 m.group(1),
                 True,
+                year_written=m.group(4) is not None,
             )
         elif kind == "num":
             # "24/7" or "1/3" without a year is not reported; with a year it clearly meant a date.
@@ -189,6 +194,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 int(m.group(3)),
                 m.group("wd"),
                 m.group(4) is not None,
+                year_written=m.group(4) is not None,
             )
         elif kind == "dot":
             add(
@@ -278,6 +284,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "withdrawal_deadline",
         re.compile(
             r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period)"
+            r"|withdrawals\s+(?:were|are|was|is)\s+due"
             r"|(?:deadline|last\s+day|cut-?off|close)\s+(?:for|to|of)\s+(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
@@ -301,7 +308,11 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),
     ),
-    ("proclamation_deadline", re.compile(r"proclamation")),
+    # The proclamation's deadline, not the day it was issued ("proclamation issued 3/1").
+    (
+        "proclamation_deadline",
+        re.compile(r"proclamation(?!\s+(?:was\s+)?(?:issued|dated|signed|made|published)\b)"),
+    ),
     ("general", re.compile(r"general\s+election")),
 ]
 _ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
@@ -326,6 +337,7 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
 
 
 _SENTENCE_END = re.compile(r"[.?!;]\s")
+_RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
 
 def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
@@ -346,6 +358,14 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             elif cs >= end and cs - end <= _ROLE_AFTER:
                 gap_lo, gap_hi, dist = end, cs, cs - end + 8
             else:
+                continue
+            # "withdrew before the 9/4 withdrawal deadline", "died after the June 23 primary":
+            # a date placed relative to the event is not the event's day.
+            if (
+                role == "event_date"
+                and gap_hi == start
+                and _RELATIVE_GAP.search(low, gap_lo, gap_hi)
+            ):
                 continue
             # A cue separated from this date by another date belongs to that one.
             if any(gap_lo <= s and e <= gap_hi for s, e in between):

@@ -54,7 +54,9 @@ _TO_EVENT: dict[str, Event | None] = {
     "disability": None,
 }
 
-_DENIED = re.compile(r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no)\s+$")
+_DENIED = re.compile(
+    r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no|nobody|no\s+one|none)\s+$"
+)
 
 _OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")
 _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
@@ -130,7 +132,10 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     (
         "primary",
         re.compile(
+            # "nominated in the Sept 1 state primary": a date may name the primary.
             r"\b(?:nominated|chosen|selected|picked|elected)\s+(?:at|in|by)\s+(?:the\s+)?"
+            r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
+            r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
             r"|\bprimary\s+(?:winner|nominee)\b|\b(?:won|wins?|winning)\s+the\s+primary\b|\bdirect\s+nomination\b"
         ),

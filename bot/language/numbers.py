@@ -99,7 +99,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ),
     (
         "entitlement",
-        re.compile(r"\bentitle\w*[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
+        re.compile(r"\b(?:entitle\w*|owed|owing)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
     # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
@@ -112,7 +112,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "private",
         re.compile(r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"),
-        re.compile(r"^[^$\d;,.]{0,12}\b(?:raised|in\s+(?:eligible\s+)?private|private)\b"),
+        # "300,000 in eligible contributions": what the ticket raised, said by what it is.
+        re.compile(
+            r"^[^$\d;,.]{0,12}\b(?:raised|private|in\s+(?:eligible\s+|qualifying\s+"
+            r"|qualified\s+|matchable\s+)?(?:private|contributions?|contribs?|donations))\b"
+        ),
     ),
 ]
 

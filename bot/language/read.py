@@ -9,6 +9,7 @@ needs a tz-aware `datetime` in America/New_York (`FactDate.as_datetime`).
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
@@ -42,6 +43,7 @@ def extract(text: str, *, today: date) -> Facts:
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
+    _year_named(dates, years, today)
 
     result = Facts(
         dates=dates,
@@ -49,7 +51,7 @@ def extract(text: str, *, today: date) -> Facts:
         money=[a.value for a in amounts],
         numbers=numbers,
         counts=[c.value for c in numbers if c.role not in ("duration", "rate", "district")],
-        year=years[0] if years else None,
+        year=years[0] if years else _relative_year(low, today),
         problems=problems,
         truncated=truncated,
     )
@@ -60,6 +62,31 @@ def extract(text: str, *, today: date) -> Facts:
     if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
         _own_words(cleaned, expanded, result)
     return result
+
+
+_RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+
+
+def _relative_year(low: str, today: date) -> int | None:
+    """ "this year" is today's year (in America/New_York), "next year" the one after."""
+    m = _RELATIVE_YEAR.search(low)
+    if m is None:
+        return None
+    return today.year + {"this": 0, "next": 1, "last": -1}[m.group(1)]
+
+
+def _year_named(dates: list[FactDate], years: list[int], today: date) -> None:
+    """A date written without its year ("COC deadline that year is feb 26") is in the one
+    year the question names ("in 2030"), not today's: reading it in today's year would change
+    a date the user gave. With several years named, the date keeps today's year."""
+    if len(set(years)) != 1 or years[0] == today.year:
+        return
+    for found in dates:
+        if not found.year_written:
+            try:
+                found.value = found.value.replace(year=years[0])
+            except ValueError:  # Feb 29 in a year without one: keep the date as read
+                continue
 
 
 def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:

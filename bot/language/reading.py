@@ -20,6 +20,7 @@ _SHOWN_ROLES = (
     "office",
     "not_office",
     "topic",
+    "not_topic",
     "detail",
     "document",
     "district",
@@ -52,6 +53,8 @@ def question_facts(facts: Facts) -> list[ReadFact]:
             value = plain(m.value)
             if m.role == "not_office":
                 value = f"not the {value}"
+            elif m.role == "not_topic":
+                value = f"not {value}"
             elif m.role == "opposed":
                 value = f"{m.value} ticket"
             out.append((m.start, ReadFact(role=m.role, value=value, words=m.span)))

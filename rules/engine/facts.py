@@ -34,6 +34,7 @@ class FactDate(BaseModel):
     span: str
     start: int = 0
     role: str | None = None  # event_date, withdrawal_deadline, primary, special_primary, ...
+    year_written: bool = True  # False for "Feb 26": its year was taken from the question
 
     def as_datetime(self) -> datetime | None:
         """The tz-aware moment (America/New_York), only when a time was written."""

@@ -5,8 +5,11 @@ useful no-match (the section quoted, the season's deadlines, what is covered).""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from bot.reply import Reply
 from tests.support.service import packaged_service
@@ -252,3 +255,36 @@ def test_another_states_question_is_ruled_out_by_state() -> None:
     assert reply.status == "no_match"
     assert reply.reading is not None
     assert "your question is about Virginia" in reply.reading.ruled_out[0].reason
+
+
+def _question_sets() -> dict[str, dict[str, Any]]:
+    root = Path(__file__).resolve().parents[1]
+    return {
+        name: yaml.safe_load((root / f"{name}.yaml").read_text(encoding="utf-8"))
+        for name in ("questions", "questions_external")
+    }
+
+
+@pytest.mark.parametrize("data", _question_sets().values(), ids=_question_sets())
+def test_no_out_of_scope_question_is_answered_or_routed_and_no_fact_is_misread(
+    data: dict[str, Any],
+) -> None:
+    # The worst failures (issue 12): a confident answer to a question no rule covers, and a
+    # value the user gave replaced or reinterpreted. Both sets, through the whole service.
+    day = data["today"]
+    answered = []
+    for item in data["out_of_scope"]:
+        question = item["q"] if isinstance(item, dict) else item
+        reply = SERVICE.ask(question, today=day)
+        if reply.status not in ("no_match", "cite"):
+            answered.append((question, reply.status, reply.rule))
+    assert answered == []
+    misread = []
+    for item in data["in_scope"]:
+        reply = SERVICE.ask(item["q"], today=day)
+        want = {k: str(v) for k, v in (item.get("params") or {}).items()}
+        if any(k in reply.params and reply.params[k] != v for k, v in want.items()):
+            misread.append((item["q"], want, reply.params))
+        elif reply.rule != item["rule"] or reply.status in ("no_match", "ambiguous"):
+            misread.append((item["q"], item["rule"], reply.status, reply.rule))
+    assert misread == []

@@ -15,6 +15,8 @@ def declaration(facts: Facts) -> dict[str, object]:
         p["year"] = facts.year
     if "baltimore-city-municipal" in facts.values("topic"):
         p["baltimore_city"] = True
+    elif "baltimore-city-municipal" in facts.values("not_topic"):
+        p["baltimore_city"] = False  # "(not a Baltimore City race)"
     for name, role in (
         ("coc_deadline", "filing_deadline"),
         ("proclamation_deadline", "proclamation_deadline"),

@@ -14,12 +14,14 @@ def successor(facts: Facts) -> dict[str, object]:
     event_date = facts.date_with_role("event_date") or (
         facts.only_date((None,)) if facts.event else None
     )
-    for name, found in (
-        ("event_date", event_date),
-        ("primary", facts.date_with_role("primary")),
-        ("withdrawal_deadline", facts.date_with_role("withdrawal_deadline")),
-        ("filing_deadline", facts.date_with_role("filing_deadline")),
+    # event_date and filing_deadline take a time of day (the § 5-303 deadline is 9 p.m.): a
+    # time the user wrote is kept, never dropped.
+    for name, found, timed in (
+        ("event_date", event_date, True),
+        ("primary", facts.date_with_role("primary"), False),
+        ("withdrawal_deadline", facts.date_with_role("withdrawal_deadline"), False),
+        ("filing_deadline", facts.date_with_role("filing_deadline"), True),
     ):
         if found:
-            p[name] = found.value
+            p[name] = found.as_param() if timed else found.value
     return p
