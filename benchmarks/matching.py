@@ -144,7 +144,8 @@ def ask_figures(
             hits["crashed"] += 1
             continue
         kind = item.get("kind")
-        expected = {k: str(v) for k, v in (item.get("params") or {}).items()}
+        # The key as `Reply.params` renders it: a YAML `true` is "true", not Python's "True".
+        expected = param_strings(item.get("params") or {})
         misread = any(k in reply.params and reply.params[k] != v for k, v in expected.items())
         hits["facts misread"] += misread
         totals["facts misread"] += 1

@@ -1,0 +1,50 @@
+"""The figures `benchmarks/matching.py` prints compare a question's expected parameters as
+`Reply.params` renders them: a YAML boolean `true` is the parameter string "true", so a question
+the reader got right is not counted as a misread fact (a wrong key still is)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from datetime import date
+from pathlib import Path
+from types import ModuleType
+
+from tests.support.service import packaged_service
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _benchmark() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "benchmarks"))  # the script imports its `stats` sibling
+    spec = importlib.util.spec_from_file_location(
+        "matching_benchmark", ROOT / "benchmarks/matching.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_yaml_booleans_and_dates_compare_as_parameter_strings() -> None:
+    # Md. Elec. Law § 15-106(d)(4): a ticket that did not take primary money and stayed under
+    # the primary limit; the reader fills received_primary=false, exceeded_primary_limit=false.
+    question = (
+        "ticket didn't get any public money in the primary and stayed under the primary "
+        "spending limit; general election public contribution?"
+    )
+    service = packaged_service()
+    reply = service.ask(question, today=date(2026, 3, 10))
+    assert reply.params.get("received_primary") == "false"
+    item = {
+        "q": question,
+        "kind": "in_scope",
+        "rule": reply.rule,
+        "params": {"received_primary": False},  # as yaml.safe_load gives `false`
+    }
+    figures = _benchmark().ask_figures(service, [item], date(2026, 3, 10))
+    assert figures["facts misread"] == (0, 1)
+    assert figures["values right"] == (1, 1)
+    wrong = {**item, "params": {"received_primary": True}}
+    figures = _benchmark().ask_figures(service, [wrong], date(2026, 3, 10))
+    assert figures["facts misread"] == (1, 1)
