@@ -1,12 +1,15 @@
-"""What the dispatcher gives back for one question, before any rendering."""
+"""What the answering service gives back for one question, before any rendering, and the
+prompts for the values a rule still needs (`prompts_for`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from rules.engine import Param, RuleSpec
 from rules.result import Result
 
 ReplyStatus = Literal[
@@ -88,3 +91,46 @@ class Reply(BaseModel):
     def as_of_words(self) -> str:
         """ " as of YYYY-MM-DD" when a day's law was asked for (what `ask` reads back), else ""."""
         return f" as of {self.as_of.isoformat()}" if self.as_of else ""
+
+
+PROMPT_KINDS: dict[str, PromptKind] = {
+    "date": "date",
+    "datetime": "datetime",
+    "date_or_datetime": "date",
+    "choice": "choice",
+    "bool": "choice",
+    "int": "number",
+    "money": "money",
+    "money_list": "text",
+}
+
+
+def prompts_for(
+    spec: RuleSpec, names: list[str], known: Mapping[str, Any] | None = None
+) -> list[ParamPrompt]:
+    """A prompt (date picker, choice, text) for each missing parameter of `spec`, asking its
+    plain question (sharpened by the values `known`, e.g. "When did the LG candidate die?")."""
+    out = []
+    for name in names:
+        param: Param | None = spec.param(name)
+        if param is None:
+            continue
+        if param.kind == "choice":
+            choices = list(param.choices)
+        else:
+            choices = ["yes", "no"] if param.kind == "bool" else []
+        out.append(
+            ParamPrompt(
+                name=name,
+                description=param.description,
+                question=param.question_for(known or {}) or _as_question(param.description),
+                kind=PROMPT_KINDS[param.kind],
+                choices=choices,
+            )
+        )
+    return out
+
+
+def _as_question(description: str) -> str:
+    """A parameter without a written question: its description, as something to supply."""
+    return f"What is {description}?" if description else ""

@@ -36,11 +36,11 @@ from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.reading import reading_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
-from bot.reply import ParamPrompt, PromptKind, Reading, Reply
+from bot.reply import Reading, Reply, prompts_for
 from bot.sanitize import sanitize
 from rules import RULES, resolve, run
 from rules.calendar import PACKAGED_DIR, CalendarSet, load_calendars
-from rules.engine import Param, RuleSpec
+from rules.engine import RuleSpec
 from rules.engine.facts import Facts
 from rules.registry import RuleCheck, check_rules
 from rules.result import Result
@@ -53,16 +53,6 @@ from statutes.view import VersionUnsettled
 MAX_ECHO = 300  # characters of the question kept in the reply (it is echoed back, escaped)
 MAX_READ = 10_000  # characters of a structured command read for `key=value` words
 _KEY_VALUE = re.compile(r"^([a-z_]+)=(.*)$", re.IGNORECASE)
-_PROMPT_KINDS: dict[str, PromptKind] = {
-    "date": "date",
-    "datetime": "datetime",
-    "date_or_datetime": "date",
-    "choice": "choice",
-    "bool": "choice",
-    "int": "number",
-    "money": "money",
-    "money_list": "text",
-}
 
 HELP = (
     "Ask me a deadline question in plain words, e.g. “LG candidate died May 1 2026, successor "
@@ -453,37 +443,6 @@ def _echo(text: str) -> str:
 
 def list_rules() -> str:
     return "\n".join(f"• {spec.id} — {spec.title}" for spec in RULES.values())
-
-
-def prompts_for(
-    spec: RuleSpec, names: list[str], known: Mapping[str, Any] | None = None
-) -> list[ParamPrompt]:
-    """A prompt (date picker, choice, text) for each missing parameter of `spec`, asking its
-    plain question (sharpened by the values `known`, e.g. "When did the LG candidate die?")."""
-    out = []
-    for name in names:
-        param: Param | None = spec.param(name)
-        if param is None:
-            continue
-        if param.kind == "choice":
-            choices = list(param.choices)
-        else:
-            choices = ["yes", "no"] if param.kind == "bool" else []
-        out.append(
-            ParamPrompt(
-                name=name,
-                description=param.description,
-                question=param.question_for(known or {}) or _as_question(param.description),
-                kind=_PROMPT_KINDS[param.kind],
-                choices=choices,
-            )
-        )
-    return out
-
-
-def _as_question(description: str) -> str:
-    """A parameter without a written question: its description, as something to supply."""
-    return f"What is {description}?" if description else ""
 
 
 def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
