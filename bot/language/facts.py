@@ -169,6 +169,50 @@ _EXCEEDED_YES = re.compile(
 )
 
 
+# The kinds of answer a question can ask for (lexicon `asks` values; a rule's frame `answers`).
+ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-question"})
+
+# A yes/no question: a clause that opens with an auxiliary and its subject ("is the deadline
+# extended", "can a petition candidate also run…"). What it asks is whether, not a deadline,
+# count or sum: a "deadline" inside it is what the question is about. "is there a deadline",
+# "is it due/by…" still ask for the deadline.
+_YES_NO = re.compile(
+    r"(?:^|[.?!;:(]\s*|\s[-—–]+\s*|,\s*(?:(?:and|or|but|so)\s+)?)"
+    r"((?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall)"
+    # "…, did not exceed the limit", "has been": a statement going on, not a question.
+    r"\s+(?!not\b|n\s*t\b|been\b|there\s+an?\s+(?:deadline|due\s+date|cutoff|last\s+day)\b|it\s+(?:due|by)\b)"
+    # The clause ends where a question word takes over ("can we replace her, and by when?").
+    r"[a-z](?:(?!\b(?:and|or|but)\s+(?:by\s+)?(?:when|what|how|who|which|where)\b)[^.?!;])*)"
+)
+
+
+def _yes_no(low: str, facts: Facts) -> None:
+    """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
+    named inside it ("is the *deadline* extended") are not what the question asks, but an
+    `other-question` inside it ("…who lives out of state?") still says what it is about."""
+    text = low.replace("'", " ").replace("’", " ")
+    clauses = [(m.start(1), m.end(1)) for m in _YES_NO.finditer(text)]
+    if not clauses:
+        return
+    facts.mentions = [
+        f
+        for f in facts.mentions
+        if not (
+            f.role == "asks"
+            and f.value in ANSWER_KINDS - {"other-question"}
+            and _inside(f.start, clauses)
+        )
+    ]
+    for start, end in clauses:
+        facts.mentions.append(
+            FactMention(role="asks", value="yes-no", span=low[start:end], start=start)
+        )
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= at < end for start, end in spans)
+
+
 def _first(low: str, table: Iterable[tuple[str, re.Pattern[str]]]) -> list[tuple[int, str]]:
     return [(m.start(), label) for m, label in _first_matches(low, table)]
 
@@ -276,3 +320,4 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         facts.exceeded_primary_limit = False
     elif _EXCEEDED_YES.search(low):
         facts.exceeded_primary_limit = True
+    _yes_no(low, facts)

@@ -10,18 +10,17 @@ words' similarity, and the reply says why in the frame's own sentence. Similarit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from bot.language.facts import ANSWER_KINDS
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
-
-# The kinds of answer a question can ask for (lexicon `asks` values).
-ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-question"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +58,11 @@ class Frame:
     # The kinds of answer the rule gives (lexicon `asks` values: a-deadline, a-count,
     # an-amount, who): a question asking only for other kinds is not this rule's.
     answers: frozenset[str] = frozenset()
+    # Words that make a yes/no question ("can we still get general election money?") this
+    # rule's: whether its result is given ("get", "eligible"). Any other yes/no question ("is
+    # the deadline extended?", "does the 1% rule apply to…?") is about something it does not
+    # compute.
+    yes_no: re.Pattern[str] | None = None
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -88,6 +92,7 @@ class Frame:
             rules_out,
             str(data.get("date_needed", "")),
             _strings(data.get("answers")),
+            _words(data.get("yes_no")),
         )
 
     def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
@@ -107,6 +112,8 @@ class Frame:
             kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
             if kinds and not self.answers.intersection(kinds):
                 return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
+            if not kinds and not self._answers_yes_no(facts):
+                return f"I compute {self.asks}; your yes-or-no question is about something else."
         for exclusion in self.rules_out:
             if exclusion.value not in stated(facts, exclusion.role):
                 continue
@@ -114,6 +121,20 @@ class Frame:
                 continue
             return exclusion.reason
         return None
+
+    def _answers_yes_no(self, facts: Facts) -> bool:
+        """Whether every yes/no clause of the question (none: True) asks what this rule
+        decides."""
+        clauses = [m.span for m in facts.mentions if m.role == "asks" and m.value == "yes-no"]
+        return all(self.yes_no is not None and self.yes_no.search(c) for c in clauses)
+
+
+def _words(value: object) -> re.Pattern[str] | None:
+    """A frame's `yes_no` words as one whole-word pattern."""
+    words = sorted(_strings(value), key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
 
 
 def _strings(value: object) -> frozenset[str]:

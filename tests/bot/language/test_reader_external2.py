@@ -1,0 +1,95 @@
+"""Reader rules found on the second external question set (tests/questions_external2.yaml),
+each a general rule other phrasings hit too: yes/no questions, what rules a rule out, and which
+values the user gave are kept as given. The phrasings here are not the set's own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.language import build_matcher, match_question, params_for, read_facts
+from rules import RULES
+from rules.values import param_strings
+
+TODAY = date(2026, 3, 10)
+MATCHER = build_matcher(RULES)
+
+
+def rule_for(question: str) -> str | None:
+    """The rule the question reaches among those its facts are compatible with."""
+    return match_question(MATCHER, question, read_facts(question, today=TODAY))[0].rule
+
+
+def params(rule: str, question: str) -> dict[str, str]:
+    return param_strings(params_for(rule, read_facts(question, today=TODAY)))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A yes/no question about something the rule does not compute: § 5-903(b) gives the
+        # successor's deadline, not whether a court may move it or a rule "applies".
+        "will the successor deadline for the LG be pushed back if the primary is postponed?",
+        "is the petition filing deadline waived for a special election?",
+        "does the signature requirement apply to town council races in Rockville?",
+        "can the Governor candidate run alone if the LG withdraws?",
+        # A vacancy in the office itself, not in a nomination (§ 5-903, c. 53 § 14).
+        "the Lt. Governor resigned from office last week; who picks the replacement?",
+        # A school board is elected without party nominations: no § 5-703 petition.
+        "declaration of intent deadline for a school board candidate?",
+        # Ballot access everywhere at once is no one state's law.
+        "petition filing deadline for an independent presidential candidate nationwide?",
+        # A limit the law sets, and a past figure, are not § 15-106's sums.
+        "what's the general election spending limit for a gubernatorial ticket?",
+        "how much public money did last cycle's Democratic ticket receive in the primary?",
+    ],
+)
+def test_near_misses_reach_no_rule(question: str) -> None:
+    assert rule_for(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 15-106(d)(4): whether the ticket gets a general election contribution is the
+        # rule's own answer.
+        (
+            "we stayed under the primary spending limit, do we qualify for a general election "
+            "public contribution?",
+            "md-public-financing-general",
+        ),
+        # § 5-903(b)(1): the Governor candidate designates the successor.
+        (
+            "LG candidate died May 3, can the governor candidate name someone?",
+            "md-successor-lt-gov",
+        ),
+        (
+            "our ticket is unopposed in the general; are we still entitled to public money for "
+            "the general?",
+            "md-public-financing-general",
+        ),
+    ],
+)
+def test_yes_no_questions_the_rule_decides_reach_it(question: str, rule: str) -> None:
+    assert rule_for(question) == rule
+
+
+def test_a_deadline_named_in_a_yes_no_question_is_its_subject_not_its_ask() -> None:
+    facts = read_facts("is the successor deadline extended by a court order?", today=TODAY)
+    asks = facts.values("asks")
+    assert "yes-no" in asks
+    assert "a-deadline" not in asks
+    # "is there a deadline …?" does ask for the deadline (§ 5-703(c)).
+    facts = read_facts("is there a deadline for an independent's declaration?", today=TODAY)
+    assert "a-deadline" in facts.values("asks")
+    assert "yes-no" not in facts.values("asks")
+
+
+def test_a_statement_going_on_is_no_yes_no_question() -> None:
+    # "…, and did not exceed the limit" states a fact (§ 15-106(d)(4)(ii)).
+    facts = read_facts(
+        "ticket took no primary money, and did not exceed the limit; how much for the general?",
+        today=TODAY,
+    )
+    assert "yes-no" not in facts.values("asks")
