@@ -63,6 +63,12 @@ _DAY_MONTH = re.compile(
 )
 # "5.9.26": staff shorthand, read only with its year (a lone "5.9" is a number).
 _DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
+# "died on the 4th": a day of this month, read only when it has already come (a later day
+# could be last month's or a future one: left unread, the rule asks). Not "the 4th district".
+_ON_THE_DAY = re.compile(
+    r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+    r"(?!\s*(?:of\b|ward|district|precinct|congressional|legislative|round|ballot|try|floor))"
+)
 _RELATIVE = re.compile(r"\b(yesterday|today|tomorrow|last\s+night|this\s+morning|tonight)\b")
 _SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "tonight": 0}
 # "3 days ago", "a week ago": a day counted back from today.
@@ -136,6 +142,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("dm", _DAY_MONTH),
             ("num", _NUMERIC),
             ("dot", _DOTTED),
+            ("day", _ON_THE_DAY),
             ("rel", _RELATIVE),
             ("ago", _AGO),
         ):
@@ -206,6 +213,12 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 None,
                 True,
             )
+        elif kind == "day":
+            day = int(m.group(1))
+            if day <= today.day:
+                add(m.start(), m.end(), today.year, today.month, day, None, False)
+            else:
+                taken.append(m.span())  # not a count either
         elif kind == "ago":
             n = _SMALL.get(m.group(1)) or int(m.group(1))
             back = n * (7 if m.group(2) == "week" else 1)

@@ -133,7 +133,9 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
         "primary",
         re.compile(
             # "nominated in the Sept 1 state primary": a date may name the primary.
-            r"\b(?:nominated|chosen|selected|picked|elected)\s+(?:at|in|by)\s+(?:the\s+)?"
+            # "nominee from the 9/1 primary": the nomination came from it.
+            r"\b(?:nominated|chosen|selected|picked|elected|nominee)\s+(?:at|in|by|from)\s+"
+            r"(?:the\s+)?"
             r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
@@ -154,8 +156,11 @@ _RECEIVED_NO = re.compile(
     r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on)\s+(?:the\s+)?(?:primary\s+)?public"
     r"\s+(?:money|funds?|financing|contributions?)"
 )
+# Received: public money named as such ("received contributions of $25" are private ones).
 _RECEIVED_YES = re.compile(
-    r"\b(?:got|received|receiving|took|accepted)\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
+    r"\b(?:got|received|receiving|took|accepted)\s+(?:any\s+|a\s+|the\s+|its\s+|their\s+)?"
+    r"(?:(?:primary\s+)?public\s+(?:money|funds?|funding|contributions?|financing)"
+    r"|primary\s+(?:money|funds?|contributions?)|matching\s+funds)(?:\s+in\s+the\s+primary)?"
 )
 _EXCEEDED_NO = re.compile(
     _NOT + r"\s+(?:exceed|go\s+over|went\s+over|overspend|surpass|break)\b"

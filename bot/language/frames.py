@@ -161,6 +161,12 @@ def stated(facts: Facts, role: str) -> list[str]:
         return [facts.state] if facts.state else facts.values("other_state")
     if role == "event":
         return [facts.cause] if facts.cause else []
+    if role == "amount":
+        # What each sum is ("entitlement", "fund"): a sum only one rule takes.
+        return list(dict.fromkeys(a.role for a in facts.amounts if a.role))
+    flag = getattr(facts, role, None)
+    if isinstance(flag, bool):  # received_primary, exceeded_primary_limit, opposed
+        return [str(flag).lower()]
     return facts.values(role)
 
 

@@ -228,7 +228,7 @@ def read_numbers(
             continue
         if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
-        elif _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
+        elif noun is None and _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "district"  # "congressional district 6" names a district, counts nothing
         counts.append(FactCount(value=number, span=m.group(0).strip(), start=m.start(), role=noun))
     for m in _WORD_TICKETS.finditer(low):
@@ -238,4 +238,48 @@ def read_numbers(
             )
         )
     counts.sort(key=lambda c: c.start)
+    _listed_sums(low, amounts, counts)
     return amounts, counts, years
+
+
+# Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*)$")
+
+
+def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """A list of numbers is one kind of thing: when one of them is a sum ("owed 600000 and
+    400000") or the words before the list say whose money it is ("contributions of 250, 100
+    and 50"), the plain numbers of the list are sums with the same role — never dropped, nor
+    left as counts of nothing."""
+    items: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda i: i.start)
+    lists: list[list[FactAmount | FactCount]] = []
+    for item in items:
+        if lists and _LIST_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start):
+            lists[-1].append(item)
+        else:
+            lists.append([item])
+    for group in lists:
+        plain = [i for i in group if isinstance(i, FactCount) and i.role is None]
+        if len(group) < 2 or not plain:
+            continue
+        head = group[0]
+        role = (
+            head.role
+            if isinstance(head, FactAmount)
+            else _money_role(low, head.start, _end(low, head))
+        )
+        if role is None and not any(isinstance(i, FactAmount) for i in group):
+            continue
+        for count in plain:
+            counts.remove(count)
+            amounts.append(
+                FactAmount(
+                    value=Decimal(count.value), span=count.span, start=count.start, role=role
+                )
+            )
+    amounts.sort(key=lambda a: a.start)
+
+
+def _end(low: str, item: FactAmount | FactCount) -> int:
+    """Where a number's words end in `low` (its span, from where it starts)."""
+    return low.find(item.span, item.start) + len(item.span)

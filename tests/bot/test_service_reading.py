@@ -261,7 +261,7 @@ def _question_sets() -> dict[str, dict[str, Any]]:
     root = Path(__file__).resolve().parents[1]
     return {
         name: yaml.safe_load((root / f"{name}.yaml").read_text(encoding="utf-8"))
-        for name in ("questions", "questions_external")
+        for name in ("questions", "questions_external", "questions_external2")
     }
 
 

@@ -56,8 +56,11 @@ def delegates(facts: Facts) -> dict[str, object]:
     towns."""
     n = facts.count("votes")
     p: dict[str, object] = {"votes": n} if n is not None else {}
-    if "partial" in facts.values("district"):
+    district = facts.values("district")
+    if "partial" in district:
         p["partial_district"] = True  # sentence 5: parts of wards or towns
+    elif "whole" in district:
+        p["partial_district"] = False  # "the whole ward is in the district"
     return p
 
 

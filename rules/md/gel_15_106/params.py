@@ -56,6 +56,8 @@ def general(facts: Facts) -> dict[str, object]:
         value = getattr(facts, name)
         if value is not None:
             p[name] = value
+    if "nominee" in facts.values("detail"):
+        p["nominee"] = True  # (d)(4)(i): "our ticket is the party nominee"
     return p
 
 

@@ -16,12 +16,12 @@ from bot.language.text import MAX_ITEMS
 from rules.values import param_strings
 
 TODAY = date(2026, 3, 10)  # a Tuesday
-# The tuning set and the external one (written by someone who never saw the reader).
+# The tuning set and the external ones (written by people who never saw the reader).
 SETS: dict[str, dict[str, Any]] = {
     name: yaml.safe_load(
         (Path(__file__).resolve().parents[2] / f"{name}.yaml").read_text(encoding="utf-8")
     )
-    for name in ("questions", "questions_external")
+    for name in ("questions", "questions_external", "questions_external2")
 }
 
 

@@ -93,3 +93,71 @@ def test_a_statement_going_on_is_no_yes_no_question() -> None:
         today=TODAY,
     )
     assert "yes-no" not in facts.values("asks")
+
+
+def test_a_list_of_sums_is_read_whole_never_cut_to_its_first() -> None:
+    # § 15-106(b): every ticket's entitlement is prorated; dropping one would misread them.
+    got = params(
+        "md-public-financing-proration",
+        "the Fund holds 900000 and the tickets are owed 500000, 300000 and 200000; shares?",
+    )
+    assert got == {"fund": "900000", "entitlements": "500000,300000,200000"}
+    # § 15-107 (current text): each listed contribution is matched, written with or without $.
+    got = params(
+        "md-public-financing-primary",
+        "opposed ticket, eligible contributions of 40, 60 and 250 — primary public contribution?",
+    )
+    assert got == {"contributions": "40,60,250", "opposed": "true"}
+
+
+def test_a_count_named_by_its_noun_is_not_a_district_number() -> None:
+    # § 5-703(e)(1): "district 25k voters" counts voters; "district 6" names a district.
+    got = params("md-petition-signatures", "house district 25k voters, signatures needed?")
+    assert got == {"registered_voters": "25000"}
+    got = params(
+        "md-petition-signatures", "signatures for an independent in two hundred thousand voters"
+    )
+    assert got == {"registered_voters": "200000"}
+
+
+def test_on_the_nth_is_this_month_only_once_it_has_come() -> None:
+    # § 5-903(b): the event's date is the user's; today is March 10.
+    got = params("md-successor-lt-gov", "LG candidate withdrew on the 2nd, successor deadline?")
+    assert got == {"event": "withdrawal", "event_date": "2026-03-02"}
+    got = params("md-successor-lt-gov", "LG candidate withdrew on the 20th, successor deadline?")
+    assert got == {"event": "withdrawal"}  # February's or a future one: asked, not guessed
+
+
+def test_massachusetts_facts_stated_plainly() -> None:
+    # c. 53 § 14, sentence 5: a district taking in whole wards does not use the partial count.
+    got = params("ma-vacancy-delegates", "ward gave 900 votes for governor, entire ward is in it")
+    assert got == {"votes": "900", "partial_district": "false"}
+    # Sentence 1: a nominee "from the primary" was nominated at a primary.
+    got = params("ma-vacancy-who-fills", "MA: state senate nominee from the primary withdrew")
+    assert got["nomination"] == "primary"
+
+
+def test_general_election_facts_decide_between_the_financing_rules() -> None:
+    # § 15-106(d)(4)(i): "the party nominee" is the nominee fact; a ticket that already took
+    # its primary contribution asks about the general's, not (c)'s.
+    question = (
+        "Ours is the Republican nominee and received primary public funds; unopposed in the "
+        "general. how much will we get?"
+    )
+    assert rule_for(question) == "md-public-financing-general"
+    assert params("md-public-financing-general", question) == {
+        "nominee": "true",
+        "opposed": "false",
+        "received_primary": "true",
+    }
+    # § 15-106(b): tickets' entitlements are prorated, not (d)'s equal share nor (c)'s match.
+    assert (
+        rule_for("general: fund has $5M, three tickets each entitled to $2M. what does each get?")
+        == "md-public-financing-proration"
+    )
+
+
+def test_private_contributions_received_are_not_public_money_received() -> None:
+    # § 15-106(c): "received contributions of $25" are the ticket's private contributions.
+    facts = read_facts("ticket received contributions of $25 and $75 in the primary", today=TODAY)
+    assert facts.received_primary is None
