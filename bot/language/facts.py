@@ -180,15 +180,21 @@ ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-qu
 # A yes/no question: a clause that opens with an auxiliary and its subject ("is the deadline
 # extended", "can a petition candidate also run…"). What it asks is whether, not a deadline,
 # count or sum: a "deadline" inside it is what the question is about. "is there a deadline",
-# "is it due/by…" still ask for the deadline.
+# "is it due/by…" still ask for the deadline, and "can you tell me…", "does anyone know…" are
+# requests, not yes/no questions.
 _YES_NO = re.compile(
     r"(?:^|[.?!;:(]\s*|\s[-—–]+\s*|,\s*(?:(?:and|or|but|so)\s+)?)"
     r"((?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall)"
     # "…, did not exceed the limit", "has been": a statement going on, not a question.
-    r"\s+(?!not\b|n\s*t\b|been\b|there\s+an?\s+(?:deadline|due\s+date|cutoff|last\s+day)\b|it\s+(?:due|by)\b)"
+    r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
+    r"|(?:you|u|anyone|anybody|someone|somebody|(?:we|i)\s+know)\b)"
     # The clause ends where a question word takes over ("can we replace her, and by when?").
     r"[a-z](?:(?!\b(?:and|or|but)\s+(?:by\s+)?(?:when|what|how|who|which|where)\b)[^.?!;])*)"
 )
+
+
+# A yes/no question that asks whether there is a deadline at all asks for it.
+_ANY_DEADLINE = re.compile(r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day)\b")
 
 
 def _yes_no(low: str, facts: Facts) -> None:
@@ -196,7 +202,14 @@ def _yes_no(low: str, facts: Facts) -> None:
     named inside it ("is the *deadline* extended") are not what the question asks, but an
     `other-question` inside it ("…who lives out of state?") still says what it is about."""
     text = low.replace("'", " ").replace("’", " ")
-    clauses = [(m.start(1), m.end(1)) for m in _YES_NO.finditer(text)]
+    # A clause that states the value it asks to confirm ("is the deadline May 10?", "do we have
+    # until 6/12?", "is the match $25,000?") asks for that value: the rule computes it.
+    values = [item.start for item in (*facts.dates, *facts.amounts, *facts.numbers)]
+    clauses = [
+        (m.start(1), m.end(1))
+        for m in _YES_NO.finditer(text)
+        if not _ANY_DEADLINE.search(m.group(1)) and not _inside_any(values, m.start(1), m.end(1))
+    ]
     if not clauses:
         return
     facts.mentions = [
@@ -216,6 +229,10 @@ def _yes_no(low: str, facts: Facts) -> None:
 
 def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= at < end for start, end in spans)
+
+
+def _inside_any(points: list[int], start: int, end: int) -> bool:
+    return any(start <= at < end for at in points)
 
 
 def _first(low: str, table: Iterable[tuple[str, re.Pattern[str]]]) -> list[tuple[int, str]]:

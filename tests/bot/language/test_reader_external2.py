@@ -161,3 +161,29 @@ def test_private_contributions_received_are_not_public_money_received() -> None:
     # § 15-106(c): "received contributions of $25" are the ticket's private contributions.
     facts = read_facts("ticket received contributions of $25 and $75 in the primary", today=TODAY)
     assert facts.received_primary is None
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # A request ("can you tell me…", "does anyone know…") asks what follows it.
+        (
+            "LG candidate died May 3 -- can you tell me the successor deadline?",
+            "md-successor-lt-gov",
+        ),
+        (
+            "does anyone know how many sigs an indie needs with 20,000 registered voters",
+            "md-petition-signatures",
+        ),
+        # Whether there is a deadline at all asks for it (§ 5-903(b)).
+        (
+            "LG candidate died on 5/3, do we have a deadline for the successor?",
+            "md-successor-lt-gov",
+        ),
+        # A value to confirm is the rule's to compute (§ 5-903(b)).
+        ("our LG withdrew 3/2, is the successor deadline March 11?", "md-successor-lt-gov"),
+    ],
+)
+def test_requests_and_confirmations_are_not_yes_no_questions(question: str, rule: str) -> None:
+    assert "yes-no" not in read_facts(question, today=TODAY).values("asks")
+    assert rule_for(question) == rule
