@@ -204,7 +204,8 @@ def _yes_no(low: str, facts: Facts) -> None:
     text = low.replace("'", " ").replace("’", " ")
     # A clause that states the value it asks to confirm ("is the deadline May 10?", "do we have
     # until 6/12?", "is the match $25,000?") asks for that value: the rule computes it.
-    values = [d.start for d in facts.dates] + [n.start for n in (*facts.amounts, *facts.numbers)]
+    values = [d.start for d in facts.dates] + [a.start for a in facts.amounts]
+    values += [n.start for n in facts.numbers]
     clauses = [
         (m.start(1), m.end(1))
         for m in _YES_NO.finditer(text)
