@@ -64,7 +64,8 @@ _DAY_MONTH = re.compile(
 # "5.9.26": staff shorthand, read only with its year (a lone "5.9" is a number).
 _DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
 # "died on the 4th": a day of this month, read only when it has already come (a later day
-# could be last month's or a future one: left unread, the rule asks). Not "the 4th district".
+# could be last month's or a future one: the user is asked for the month, never a guess).
+# Not "the 4th district".
 _ON_THE_DAY = re.compile(
     r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s*(?:of\b|ward|district|precinct|congressional|legislative|round|ballot|try|floor))"
@@ -219,6 +220,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 add(m.start(), m.end(), today.year, today.month, day, None, False)
             else:
                 taken.append(m.span())  # not a count either
+                problems.append(f"{m.group(0)!r} names no month; write it like May 28 or 5/28")
         elif kind == "ago":
             n = _SMALL.get(m.group(1)) or int(m.group(1))
             back = n * (7 if m.group(2) == "week" else 1)

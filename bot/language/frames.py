@@ -130,11 +130,12 @@ class Frame:
 
 
 def _words(value: object) -> re.Pattern[str] | None:
-    """A frame's `yes_no` words as one whole-word pattern."""
+    """A frame's `yes_no` words as one pattern of words beginning with them ("replace":
+    "replaced", "replacing")."""
     words = sorted(_strings(value), key=len, reverse=True)
     if not words:
         return None
-    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\w*")
 
 
 def _strings(value: object) -> frozenset[str]:

@@ -38,6 +38,8 @@ def params(rule: str, question: str) -> dict[str, str]:
         "the Lt. Governor resigned from office last week; who picks the replacement?",
         # A school board is elected without party nominations: no § 5-703 petition.
         "declaration of intent deadline for a school board candidate?",
+        "when is the declaration of intent due for board of education candidates?",
+        "when is the declaration of intent due for board of education candidates?",
         # Ballot access everywhere at once is no one state's law.
         "petition filing deadline for an independent presidential candidate nationwide?",
         # A limit the law sets, and a past figure, are not § 15-106's sums.
@@ -64,6 +66,7 @@ def test_near_misses_reach_no_rule(question: str) -> None:
             "LG candidate died May 3, can the governor candidate name someone?",
             "md-successor-lt-gov",
         ),
+        ("our LG withdrew 3/2, can she be replaced?", "md-successor-lt-gov"),
         (
             "our ticket is unopposed in the general; are we still entitled to public money for "
             "the general?",
@@ -124,8 +127,9 @@ def test_on_the_nth_is_this_month_only_once_it_has_come() -> None:
     # § 5-903(b): the event's date is the user's; today is March 10.
     got = params("md-successor-lt-gov", "LG candidate withdrew on the 2nd, successor deadline?")
     assert got == {"event": "withdrawal", "event_date": "2026-03-02"}
-    got = params("md-successor-lt-gov", "LG candidate withdrew on the 20th, successor deadline?")
-    assert got == {"event": "withdrawal"}  # February's or a future one: asked, not guessed
+    later = read_facts("LG candidate withdrew on the 20th, successor deadline?", today=TODAY)
+    assert later.dates == []  # February's or a future one: asked, not guessed
+    assert "names no month" in later.problems[0]
 
 
 def test_massachusetts_facts_stated_plainly() -> None:
