@@ -193,8 +193,12 @@ _YES_NO = re.compile(
 )
 
 
-# A yes/no question that asks whether there is a deadline at all asks for it.
-_ANY_DEADLINE = re.compile(r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day)\b")
+# A yes/no question that asks whether there is a deadline at all, or names a day it leaves open
+# ("does she need to file by a certain date?"), asks for it.
+_ANY_DEADLINE = re.compile(
+    r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day)\b"
+    r"|\bby\s+(?:what|which|a\s+certain|a\s+specific|a\s+particular)\s+(?:date|day|time)\b"
+)
 
 
 def _yes_no(low: str, facts: Facts) -> None:

@@ -169,6 +169,11 @@ def test_private_contributions_received_are_not_public_money_received() -> None:
             "LG candidate died on 5/3, do we have a deadline for the successor?",
             "md-successor-lt-gov",
         ),
+        (
+            "LG candidate died 4/2. does the gov candidate have to file the successor's COC by a "
+            "certain date?",
+            "md-successor-lt-gov",
+        ),
         # A value to confirm is the rule's to compute (§ 5-903(b)).
         ("our LG withdrew 3/2, is the successor deadline March 11?", "md-successor-lt-gov"),
     ],
