@@ -146,8 +146,9 @@ class AnswerService:
         """Free text: read its facts, rule out the rules whose frames they contradict, match
         among the rest, and answer with how the question was read."""
         facts = read_facts(stripped, today=day)
+        law_day = as_of or day  # a section named in the question is quoted as in force then
         # Asking for a section's text, or for the season's deadlines, is no one rule's question.
-        quoted = self._quoted(raw, stripped, as_of or day) if asks_for_text(stripped) else None
+        quoted = self._quoted(raw, stripped, law_day) if asks_for_text(stripped) else None
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted
@@ -161,7 +162,7 @@ class AnswerService:
         suggestions = [rule for rule, _ in matched.candidates[:3]]
         if matched.decision == "no_match":
             return self._not_covered(
-                raw, stripped, day, facts, reading, suggestions, matched, commands, as_of
+                raw, stripped, law_day, reading, suggestions, matched, commands
             )
         if matched.decision == "ambiguous":
             return Reply(
@@ -219,17 +220,15 @@ class AnswerService:
         self,
         raw: str,
         stripped: str,
-        day: date,
-        facts: Facts,
+        law_day: date,
         reading: Reading,
         suggestions: list[str],
         matched: MatchResult,
         commands: dict[str, str],
-        as_of: date | None = None,
     ) -> Reply:
         """No rule fits: quote a section the question names, list the season's deadlines when
         it asks what is due, else say why not and what is covered — never the nearest rule."""
-        quoted = self._quoted(raw, stripped, as_of or day)
+        quoted = self._quoted(raw, stripped, law_day)
         if quoted is not None:
             quoted.reading = reading
             return quoted
