@@ -11,8 +11,10 @@ by renaming and perturbing the real phrases (target p99 ≤ 20 ms). Then every q
 whole `AnswerService.ask` (figures: right rule, values right, out-of-scope answered or routed into
 a rule, facts misread) and its latency (target p99 ≤ 5 ms).
 
-`--heldout` prints the same `ask` figures for tests/heldout/questions.yaml — aggregate figures
-only, never a question, its id or its result: that set is for measuring, not tuning.
+`--heldout [PATH]` prints the same `ask` figures for a held-out set (default
+tests/heldout2/questions.yaml) — aggregate figures only, never a question, its id or its result:
+that set is for measuring, not tuning. The first held-out set, retired to tuning on 2026-11-22, is
+tests/heldout1_retired/ and its figures print with the tuning sets.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ from rules.values import param_strings  # noqa: E402
 QUESTIONS = ROOT / "tests" / "questions.yaml"
 EXTERNAL = ROOT / "tests" / "questions_external.yaml"
 EXTERNAL2 = ROOT / "tests" / "questions_external2.yaml"
-HELDOUT = ROOT / "tests" / "heldout" / "questions.yaml"
+HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
+RETIRED_HELDOUT = ROOT / "tests" / "heldout1_retired" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
 
 
@@ -146,8 +149,11 @@ def ask_figures(
             hits["crashed"] += 1
             continue
         kind = item.get("kind")
-        # The key as `Reply.params` renders it: a YAML `true` is "true", not Python's "True".
-        expected = param_strings(item.get("params") or {})
+        # The key as `Reply.params` renders it: a YAML `true` is "true", not Python's "True",
+        # and a list "750000;500000" is "750000,500000".
+        expected = {
+            k: v.replace(";", ",") for k, v in param_strings(item.get("params") or {}).items()
+        }
         misread = any(k in reply.params and reply.params[k] != v for k, v in expected.items())
         hits["facts misread"] += misread
         totals["facts misread"] += 1
@@ -188,13 +194,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=20, help="timing rounds over the questions")
     parser.add_argument(
         "--heldout",
-        action="store_true",
-        help="only the aggregate ask figures of tests/heldout/questions.yaml",
+        nargs="?",
+        const=HELDOUT,
+        type=Path,
+        help="only the aggregate ask figures of a held-out set (default tests/heldout2)",
     )
     args = parser.parse_args(argv)
 
     if args.heldout:
-        held = yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))
+        held = yaml.safe_load(args.heldout.read_text(encoding="utf-8"))
         service = AnswerService.from_settings(DataSettings(), clock=FixedClock.on(held["today"]))
         print_figures(
             "held-out set, AnswerService.ask (aggregate only)",
@@ -285,6 +293,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_figures(
         "second external tuning set, AnswerService.ask",
         ask_figures(service, tuning_questions(external2), today),
+    )
+    retired = yaml.safe_load(RETIRED_HELDOUT.read_text(encoding="utf-8"))
+    print_figures(
+        "first held-out set, retired to tuning, AnswerService.ask",
+        ask_figures(service, retired["questions"], retired["today"]),
     )
     service.ask(texts[0])  # warm caches
     full_ms = timed(lambda q: service.ask(q, today=today), texts, max(1, args.rounds // 4))

@@ -48,3 +48,23 @@ def test_yaml_booleans_and_dates_compare_as_parameter_strings() -> None:
     wrong = {**item, "params": {"received_primary": True}}
     figures = _benchmark().ask_figures(service, [wrong], date(2026, 3, 10))
     assert figures["facts misread"] == (1, 1)
+
+
+def test_a_list_written_with_semicolons_compares_as_the_reply_renders_it() -> None:
+    # Md. Elec. Law § 15-106(b): each ticket's full contribution, one amount per ticket; the
+    # command form writes `entitlements=750000;500000`, the reply renders "750000,500000".
+    question = "fund has $1,000,000; entitlements $750,000 and $500,000. proportionate shares?"
+    service = packaged_service()
+    reply = service.ask(question, today=date(2026, 3, 10))
+    assert reply.params.get("entitlements") == "750000,500000"
+    item = {
+        "q": question,
+        "kind": "in_scope",
+        "rule": reply.rule,
+        "params": {"fund": "1000000", "entitlements": "750000;500000"},
+    }
+    figures = _benchmark().ask_figures(service, [item], date(2026, 3, 10))
+    assert figures["facts misread"] == (0, 1)
+    assert figures["values right"] == (1, 1)
+    wrong = {**item, "params": {"fund": "1000000", "entitlements": "750000;400000"}}
+    assert _benchmark().ask_figures(service, [wrong], date(2026, 3, 10))["facts misread"] == (1, 1)
