@@ -61,8 +61,9 @@ _DAY_MONTH = re.compile(
     + r"(?![a-z])"
     + r"(?:,?\s*(\d{4})\b)?"
 )
-# "5.9.26": staff shorthand, read only with its year (a lone "5.9" is a number).
-_DOTTED = re.compile(r"(?<![\d.$,])\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b(?![.\d])")
+# "5.9.26", "5-9-26": staff shorthand, read only with its year (a lone "5.9" is a number, and
+# "5-903" a section). A sentence's full stop may follow ("on 5.13.26."), a further number not.
+_DOTTED = re.compile(r"(?<![\d.$,\-])\b(\d{1,2})([.\-])(\d{1,2})\2(\d{4}|\d{2})\b(?![.\-]?\d)")
 # "died on the 4th": a day of this month, read only when it has already come (a later day
 # could be last month's or a future one: the user is asked for the month, never a guess).
 # Not "the 4th district".
@@ -79,12 +80,25 @@ _AGO = re.compile(
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
+# After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
+_NOT_A_COUNT = (
+    r"(?![:/.\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
+)
 _TIME_AFTER = re.compile(
     r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?"
-    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon)\b|(\d{1,2}):(\d{2})\b)"
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon)\b|(\d{1,2}):(\d{2})\b"
+    # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
+    # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be
+    # either and is left unread.
+    r"|(?<=at\s)([1-6])\b" + _NOT_A_COUNT + ")"
 )
 _TIME_BEFORE = re.compile(r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon))\s*(?:on\s+|,\s*)?$")
-ANY_TIME = re.compile(r"\b\d{1,2}(?::\d{2})?\s*" + _AMPM + r"|\bnoon\b|\b\d{1,2}:\d{2}\b")
+ANY_TIME = re.compile(
+    r"\b\d{1,2}(?::\d{2})?\s*"
+    + _AMPM
+    + r"|\bnoon\b|\b\d{1,2}:\d{2}\b|(?<=\bat\s)[1-6]\b"
+    + _NOT_A_COUNT
+)
 
 
 # Statute citations and section numbers are not counts.
@@ -208,9 +222,9 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             add(
                 m.start(),
                 m.end(),
-                _year(m.group(3), today),
+                _year(m.group(4), today),
                 int(m.group(1)),
-                int(m.group(2)),
+                int(m.group(3)),
                 None,
                 True,
             )
@@ -266,6 +280,8 @@ def _attach_time(low: str, d: FactDate, problems: list[str]) -> None:
     if after:
         if after.group(4):
             d.time = time(12, 0)
+        elif after.group(7):
+            d.time = time(int(after.group(7)) + 12, 0)
         elif after.group(1):
             d.time = _clock(
                 int(after.group(1)),
@@ -332,6 +348,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
 ]
 _ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
 _ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handicap
+_PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words up to this before
 
 
 def cue_spans(low: str) -> list[tuple[int, int, str]]:
@@ -366,7 +383,7 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         hi = bisect.bisect_right(starts, end + _ROLE_AFTER)
         # Only a neighbouring date can lie between this date and one of its cues.
         between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds)]
-        best: tuple[int, str] | None = None
+        best: tuple[int, str, int] | None = None
         for cs, ce, role in cues[lo:hi]:
             if ce <= start and start - ce <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, start - ce
@@ -388,5 +405,17 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if _SENTENCE_END.search(low, gap_lo, gap_hi):
                 continue
             if best is None or dist < best[0]:
-                best = (dist, role)
-        d.role = best[1] if best else None
+                best = (dist, role, cs)
+        d.role = _whose_deadline(cues, low, best[2], best[1]) if best else None
+
+
+def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: str) -> str:
+    """ "the proclamation sets the COC deadline 4/13 at 9 pm": a filing deadline the
+    Governor's proclamation sets is the proclamation's deadline."""
+    if role != "filing_deadline":
+        return role
+    for cs, ce, other in cues:
+        if other == "proclamation_deadline" and ce <= at and at - ce <= _PROCLAMATION_REACH:
+            if not _SENTENCE_END.search(low, ce, at):
+                return other
+    return role

@@ -63,6 +63,10 @@ class Frame:
     # the deadline extended?", "does the 1% rule apply to…?") is about something it does not
     # compute.
     yes_no: re.Pattern[str] | None = None
+    # Typed facts ("date: withdrawal_deadline", "count: registered_voters") that point to this
+    # rule as its topic words do: a question stating the last day for withdrawals is about
+    # sentence 7's certificates however it names them ("filler cert").
+    evidence: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -93,7 +97,13 @@ class Frame:
             str(data.get("date_needed", "")),
             _strings(data.get("answers")),
             _words(data.get("yes_no")),
+            tuple(f for f in map(_fact, data.get("evidence") or ()) if f),
         )
+
+    def stated_evidence(self, facts: Facts) -> list[str]:
+        """The frame's evidence facts the question states, described ("withdrawal_deadline
+        date")."""
+        return [f"{value} {role}" for role, value in self.evidence if value in stated(facts, role)]
 
     def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
         """The parameter to ask for when the question times the event only relative to another
@@ -162,6 +172,10 @@ def stated(facts: Facts, role: str) -> list[str]:
         return [facts.state] if facts.state else facts.values("other_state")
     if role == "event":
         return [facts.cause] if facts.cause else []
+    if role == "date":  # what each date is ("withdrawal_deadline")
+        return [d.role for d in facts.dates if d.role]
+    if role == "count":  # what each count is ("registered_voters")
+        return [n.role for n in facts.numbers if n.role]
     if role == "amount":
         # What each sum is ("entitlement", "fund"): a sum only one rule takes.
         return list(dict.fromkeys(a.role for a in facts.amounts if a.role))
@@ -195,7 +209,10 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     """Match a question among the rules its facts are compatible with: (the match, rule id →
     reason for each rule its words pointed to that its facts ruled out)."""
     ruled = ruled_out(facts, matcher.rule_ids)
-    result = matcher.match(lexicon().expand(text), exclude=ruled)
+    evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
+    result = matcher.match(
+        lexicon().expand(text), exclude=ruled, stated={r: e for r, e in evidence.items() if e}
+    )
     return result, {rule: ruled[rule] for rule in result.excluded}
 
 

@@ -282,11 +282,18 @@ class Matcher:
             gap = MAX_GAP
         return bool(ends)
 
-    def match(self, text: str, exclude: Collection[str] = ()) -> MatchResult:
+    def match(
+        self,
+        text: str,
+        exclude: Collection[str] = (),
+        stated: Mapping[str, Sequence[str]] | None = None,
+    ) -> MatchResult:
         """Rank the rules for one question and decide: matched, ambiguous or no_match.
 
         `exclude`: rule ids out of the running whatever the words (their frames contradict the
-        question's facts); those the words pointed to are listed in `MatchResult.excluded`."""
+        question's facts); those the words pointed to are listed in `MatchResult.excluded`.
+        `stated`: rule id → the typed facts the question states that only that rule takes
+        ("withdrawal_deadline date"); each counts as one of the rule's topic words."""
         ws = [self._correct(w) for w in raw_words(text)]
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
@@ -347,6 +354,18 @@ class Matcher:
                     evidence[index] = (
                         evidence.get(index, 0.0) + self._weight[(phrase.words, index, kind)]
                     )
+
+        # A fact only this rule takes is topic evidence as good as its own words.
+        by_id = {rule.id: i for i, rule in enumerate(self.rules)}
+        for rule_id, descriptions in (stated or {}).items():
+            index = by_id.get(rule_id)
+            if index is None:
+                continue
+            for description in descriptions:
+                has_keyword.add(index)
+                telling.setdefault(index, set()).add(("fact", description))
+                seen.setdefault(index, []).append(description)
+                evidence[index] = evidence.get(index, 0.0) + KIND_WEIGHT["keyword"]
 
         # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
         # not about what the rule computes, unless it also asks for that.

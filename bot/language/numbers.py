@@ -44,6 +44,8 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\s*(?:total\s+|active\s+|eligible\s+|registered\s+|qualified\s+)*(?:registered\s+)?"
             r"voters?\b"
+            # "31,207 registered (as of jan 1)": registered voters, said short.
+            r"|\s*registered\b(?!\s+(?:for|with|to|as\s+(?:a|an)\b|agents?|mail|letters?))"
         ),
     ),
     ("votes", re.compile(r"\s*(?:\w+\s+){0,1}votes?\b")),
@@ -82,7 +84,9 @@ _WORD_TICKETS = re.compile(
 _EACH_AFTER = re.compile(r"\s*(?:apiece|each|per\s+ticket)\b")
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 _EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
-_DISTRICT_BEFORE = re.compile(r"\b(?:district|ward|precinct|no\.?|number|#)\s*$")
+_DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
+# "subdistrict 1A", "district 12B": a designation, not a count.
+_DESIGNATION_AFTER = re.compile(r"[a-z]\b")
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     # (role, words just before, words just after)
@@ -228,7 +232,10 @@ def read_numbers(
             continue
         if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
-        elif noun is None and _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
+        elif noun is None and (
+            _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
+            or _DESIGNATION_AFTER.match(low, m.end())
+        ):
             noun = "district"  # "congressional district 6" names a district, counts nothing
         counts.append(FactCount(value=number, span=m.group(0).strip(), start=m.start(), role=noun))
     for m in _WORD_TICKETS.finditer(low):

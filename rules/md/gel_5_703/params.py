@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from rules.engine.facts import Facts
 
+# The kinds of regular election a question may name (§ 5-703(c)(3)'s years).
+REGULAR_KINDS = ("gubernatorial", "presidential")
+
 
 def declaration(facts: Facts) -> dict[str, object]:
     """(c)(3): the kind of election, its year, the certificate or proclamation deadline."""
@@ -38,8 +41,10 @@ def filing(facts: Facts) -> dict[str, object]:
     p = facts.year_only()
     if facts.election in ("regular", "special-congressional"):
         p["election"] = facts.election
-    elif facts.values("stage") == ["general"] and facts.election is None:
-        p["election"] = "regular"  # "for the general election": the regular one
+    elif facts.values("stage") == ["general"] and facts.election in (None, *REGULAR_KINDS):
+        # "for the general election", "the gov ticket's general": the regular one (a
+        # gubernatorial or presidential general election is a regular general election).
+        p["election"] = "regular"
     special = facts.date_with_role("special_primary")
     if special is None and facts.election == "special-congressional":
         special = facts.date_with_role("primary") or facts.only_date((None,))
