@@ -12,8 +12,18 @@ from pydantic import BaseModel, Field
 from rules.engine import Param, RuleSpec
 from rules.result import Result
 
+# "not_covered": a rule ran and answered that its statute does not decide the case (the
+# reply quotes why); distinct from "answered" so no consumer takes it for a deadline or sum.
 ReplyStatus = Literal[
-    "answered", "needs_input", "invalid_input", "refused", "no_match", "ambiguous", "help", "cite"
+    "answered",
+    "not_covered",
+    "needs_input",
+    "invalid_input",
+    "refused",
+    "no_match",
+    "ambiguous",
+    "help",
+    "cite",
 ]
 PromptKind = Literal["date", "datetime", "choice", "text", "number", "money"]
 

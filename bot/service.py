@@ -332,7 +332,9 @@ class AnswerService:
             as_of=as_of,
         )
         reply = Reply(
-            status=result.status,
+            status="not_covered"
+            if result.status == "answered" and not result.covered
+            else result.status,
             text_in=_echo(text_in),
             rule=spec.id if spec else rule,
             params=dict(params),

@@ -83,6 +83,9 @@ class Alternative(BaseModel):
 
 
 InForce = Literal["known", "unconfirmed", "uncertain", "uncovered"]
+# Outcomes by which a rule answers that its statute does not decide the case ("§ 5-903 does not
+# apply: the death was before the filing deadline"): an honest answer, but no deadline or sum.
+NOT_COVERED_OUTCOMES = frozenset({"not_applicable", "not_covered"})
 
 
 class Result(BaseModel):
@@ -109,6 +112,11 @@ class Result(BaseModel):
     assumptions: list[str] = Field(default_factory=list)
     alternatives: list[Alternative] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)
+
+    @property
+    def covered(self) -> bool:
+        """False when the rule answered that its statute does not decide the case."""
+        return self.result.get("outcome") not in NOT_COVERED_OUTCOMES
 
     @property
     def deadline(self) -> date | datetime | None:

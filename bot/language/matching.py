@@ -293,7 +293,8 @@ class Matcher:
         `exclude`: rule ids out of the running whatever the words (their frames contradict the
         question's facts); those the words pointed to are listed in `MatchResult.excluded`.
         `stated`: rule id → the typed facts the question states that only that rule takes
-        ("withdrawal_deadline date"); each counts as one of the rule's topic words."""
+        ("withdrawal_deadline date"); when no rule's words point to the question, each counts
+        as one of the rule's topic words."""
         ws = [self._correct(w) for w in raw_words(text)]
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
@@ -355,18 +356,6 @@ class Matcher:
                         evidence.get(index, 0.0) + self._weight[(phrase.words, index, kind)]
                     )
 
-        # A fact only this rule takes is topic evidence as good as its own words.
-        by_id = {rule.id: i for i, rule in enumerate(self.rules)}
-        for rule_id, descriptions in (stated or {}).items():
-            index = by_id.get(rule_id)
-            if index is None:
-                continue
-            for description in descriptions:
-                has_keyword.add(index)
-                telling.setdefault(index, set()).add(("fact", description))
-                seen.setdefault(index, []).append(description)
-                evidence[index] = evidence.get(index, 0.0) + KIND_WEIGHT["keyword"]
-
         # A question about doing the rule's triggering act ("can an LG candidate withdraw?") is
         # not about what the rule computes, unless it also asks for that.
         excluded = deciding["exclude"] | (deciding["act"] - deciding["still"])
@@ -374,6 +363,19 @@ class Matcher:
             i for i in has_keyword if (not self._needs_cue[i] or i in has_cue) and i not in excluded
         ]
         shortlist = [i for i in pointed if self.rules[i].id not in exclude]
+        if not shortlist:
+            # No rule's words point to the question: a fact only one rule takes ("withdrawals
+            # end 4/6 5pm … filler cert due?") is topic evidence for it. Only then, so a fact
+            # two laws share (a withdrawal deadline) never competes with a rule named in words.
+            by_id = {rule.id: i for i, rule in enumerate(self.rules)}
+            for rule_id, descriptions in (stated or {}).items():
+                index = by_id.get(rule_id)
+                if index is None or rule_id in exclude or index in excluded:
+                    continue
+                telling.setdefault(index, set()).update(("fact", d) for d in descriptions)
+                seen.setdefault(index, []).extend(descriptions)
+                evidence[index] = evidence.get(index, 0.0) + len(descriptions)
+                shortlist.append(index)
         ruled_out = tuple(self.rules[i].id for i in sorted(pointed) if i not in shortlist)
         if not shortlist:
             return MatchResult(

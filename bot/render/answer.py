@@ -433,6 +433,7 @@ def _render_message(reply: Reply) -> Rendered:
 
 _RENDERERS = {
     "answered": _render_answered,
+    "not_covered": _render_answered,
     "needs_input": _render_needs_input,
     "invalid_input": _render_problem,
     "refused": _render_problem,
