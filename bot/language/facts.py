@@ -260,6 +260,34 @@ def _mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
     facts.mentions.append(FactMention(role=role, value=value, span=m.group(0), start=m.start()))
 
 
+_CLAUSE_END = re.compile(r"[.?!;]\s|\s[-–—]\s")
+_SUBJECT_REACH = 60  # characters an office may stand before its event ("the LG candidate … died")
+
+
+def event_subject(low: str, facts: Facts) -> None:
+    """Whose event it is: the office named last before the event in its clause ("the top of the
+    ticket died": the Governor candidate, even when the running mate is named after) becomes an
+    `event_office` mention."""
+    event = next((m for m in facts.mentions if m.role == "event"), None)
+    if event is None:
+        return
+    before = [
+        m
+        for m in facts.mentions
+        if m.role == "office"
+        and m.start < event.start
+        and event.start - m.start <= _SUBJECT_REACH
+        and not _CLAUSE_END.search(low, m.start, event.start)
+    ]
+    if before:
+        subject = max(before, key=lambda m: m.start)
+        facts.mentions.append(
+            FactMention(
+                role="event_office", value=subject.value, span=subject.span, start=subject.start
+            )
+        )
+
+
 def _spaces(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 

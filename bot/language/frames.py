@@ -67,6 +67,11 @@ class Frame:
     # rule as its topic words do: a question stating the last day for withdrawals is about
     # sentence 7's certificates however it names them ("filler cert").
     evidence: tuple[tuple[str, str], ...] = ()
+    # Facts of which the question must state at least one (a vacancy, a withdrawal, the last
+    # day for withdrawals), and what the reply says when it states none: "how many delegates
+    # does the ward committee elect to the state committee?" is not about a vacancy at all.
+    requires: tuple[tuple[str, str], ...] = ()
+    requires_reason: str = ""
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -98,6 +103,8 @@ class Frame:
             _strings(data.get("answers")),
             _words(data.get("yes_no")),
             tuple(f for f in map(_fact, data.get("evidence") or ()) if f),
+            tuple(f for f in map(_fact, (data.get("requires") or {}).get("any") or ()) if f),
+            " ".join(str((data.get("requires") or {}).get("reason", "")).split()),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:
@@ -124,6 +131,8 @@ class Frame:
                 return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
             if not kinds and not self._answers_yes_no(facts):
                 return f"I compute {self.asks}; your yes-or-no question is about something else."
+        if self.requires and not any(v in stated(facts, r) for r, v in self.requires):
+            return self.requires_reason
         for exclusion in self.rules_out:
             if exclusion.value not in stated(facts, exclusion.role):
                 continue

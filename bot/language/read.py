@@ -13,7 +13,7 @@ import re
 from datetime import date
 
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
-from bot.language.facts import read_labelled_facts
+from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.text import MAX_CHARS, blank, clean
@@ -59,6 +59,7 @@ def extract(text: str, *, today: date) -> Facts:
     result.mentions = lexicon().mentions(low)
     read_labelled_facts(raw, low, cues, result)
     result.mentions.sort(key=lambda m: m.start)
+    event_subject(low, result)
     if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
         _own_words(cleaned, expanded, result)
     return result
