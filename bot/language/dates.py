@@ -316,7 +316,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period)"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
-            r"|(?:deadline|last\s+day|cut-?off|close)\s+(?:for|to|of)\s+(?:filing\s+|file\s+)?"
+            r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
+            r"(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
         ),

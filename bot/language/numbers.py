@@ -164,9 +164,37 @@ _UNREAD_NUMBERS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# A year naming an election: "the 2030 election", "2026 gubernatorial primary", "2028 cycle".
+_ELECTION_AFTER = re.compile(
+    r"\s+(?:(?:gubernatorial|presidential|general|primary|regular|special)\s+)?"
+    r"(?:elections?|cycle|general|primary|race|ballot)\b"
+)
+# "12 000 voters", "$1 200 000": thousands set apart by spaces.
+_SPACED = re.compile(r"(?<![\w.,$])(\$\s?)?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\w|[.,]\d|\s\d)")
+
+
+def _spaced_thousands(low: str, problems: list[str]) -> str:
+    """Thousands set apart by spaces are read as one number where what it counts or that it is
+    money is said ("12 000 voters", "$1 200 000"): the spaces become commas (same length, so
+    positions hold). Elsewhere ("ward 5 500") it could be two numbers: refused, never split."""
+    for m in _SPACED.finditer(low):
+        counted = any(rx.match(low, m.end()) for _, rx in _COUNT_NOUNS)
+        named = _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
+        if m.group(1) or (counted and not named):
+            grouped = re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d)", ",", m.group(0))
+            low = low[: m.start()] + grouped + low[m.end() :]
+        else:
+            problems.append(
+                f"{m.group(0).strip()!r} has spaces between its digits; write it like 12,000"
+            )
+            low = blank(low, m.start(), m.end())
+    return low
+
+
 def _unread_numbers(low: str, problems: list[str]) -> str:
     """Report numbers written in forms we refuse (see `_UNREAD_NUMBERS`); return `low` with
     them blanked so no part of them is read as a number."""
+    low = _spaced_thousands(low, problems)
     for rx, why in _UNREAD_NUMBERS:
         for m in rx.finditer(low):
             problems.append(f"{m.group(0).strip()[:40]!r} {why}")
@@ -180,6 +208,7 @@ def read_numbers(
     amounts: list[FactAmount] = []
     counts: list[FactCount] = []
     years: list[int] = []
+    election_years: list[int] = []
     low = _unread_numbers(low, problems)
     for m in _NUMBER.finditer(low):
         if len(amounts) + len(counts) + len(years) >= MAX_ITEMS:
@@ -222,13 +251,15 @@ def read_numbers(
             continue
         number = int(value)
         if (
-            noun is None
+            noun in (None, "tickets")  # "a 2030 ticket": the ticket of that year's election
             and not mult
             and "," not in raw
             and len(raw) == 4
             and 1900 <= number <= 2199
         ):
             years.append(number)
+            if _ELECTION_AFTER.match(low, m.end()):
+                election_years.append(number)
             continue
         if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
@@ -246,7 +277,9 @@ def read_numbers(
         )
     counts.sort(key=lambda c: c.start)
     _listed_sums(low, amounts, counts)
-    return amounts, counts, years
+    # "release money in December 2029 … for the 2030 election": the year the election is named
+    # by comes first.
+    return amounts, counts, election_years + [y for y in years if y not in election_years]
 
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".

@@ -15,6 +15,7 @@ from datetime import date
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
+from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.text import MAX_CHARS, blank, clean
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
@@ -32,7 +33,7 @@ def extract(text: str, *, today: date) -> Facts:
     # Staff abbreviations written out first ("sigs", "DQ'd", "CD-6"): the words read below
     # are the expanded ones.
     cleaned = clean(text[:MAX_CHARS])
-    expanded = lexicon().expand_mapped(cleaned)
+    expanded = numbers_in_words(lexicon().expand_mapped(cleaned))
     raw = expanded.text
     low = raw.lower()
 

@@ -1,0 +1,54 @@
+"""Numbers written in words ("twenty-two thousand five hundred", "eleven hundred and one", "the
+fifth of June") as digits, by `text_to_num` (text2num), before dates, sums and counts are read.
+
+Only runs of number words are converted, each on its own, so every other character keeps its
+place (`Expanded.substitute` carries positions). text2num leaves small numbers standing alone
+("one of the tickets", "two tickets") and "first Monday" as they are; `Facts` reads those in
+words where they mean something.
+"""
+
+from __future__ import annotations
+
+import re
+
+from text_to_num import alpha2digit
+
+from bot.language.lexicon import Expanded
+
+_UNITS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+)
+_ORDINALS = (
+    "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    "|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth"
+    "|thirtieth"
+)
+_SCALES = "hundred|thousand|million|billion"
+_WORD = rf"(?:{_UNITS}|{_SCALES}|{_ORDINALS})"
+# A run of number words: "twenty-two thousand five hundred", "eleven hundred and one"; it starts
+# with a number, not a scale ("4 million" is read with its digits).
+_RUN = re.compile(rf"\b(?:{_UNITS}|{_ORDINALS})(?:(?:[\s-]+|\s+and\s+){_WORD})*\b", re.IGNORECASE)
+# "one and a half million", "2 and a half million": text2num would read "1 and a half 1000000".
+_AND_A_HALF = re.compile(
+    rf"\b({_UNITS}|\d+)\s+and\s+a\s+half\s+(million|thousand|billion)\b", re.IGNORECASE
+)
+_SMALL = {w: str(i) for i, w in enumerate(_UNITS.split("|")[:20], start=1)}
+
+
+def _half(m: re.Match[str]) -> str:
+    whole = _SMALL.get(m.group(1).lower(), m.group(1))
+    return f"{whole}.5 {m.group(2)}"
+
+
+def _digits(m: re.Match[str]) -> str:
+    words = m.group(0)
+    converted = alpha2digit(words, "en")
+    # text2num leaves a lone small number in words; a trailing " and" is not part of it.
+    return converted if any(c.isdigit() for c in converted) else words
+
+
+def numbers_in_words(text: Expanded) -> Expanded:
+    """`text` with number words written as digits, positions carried along."""
+    text = text.substitute(_AND_A_HALF, _half)
+    return text.substitute(_RUN, _digits)
