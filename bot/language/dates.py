@@ -415,8 +415,12 @@ def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: s
     Governor's proclamation sets is the proclamation's deadline."""
     if role != "filing_deadline":
         return role
-    for cs, ce, other in cues:
-        if other == "proclamation_deadline" and ce <= at and at - ce <= _PROCLAMATION_REACH:
-            if not _SENTENCE_END.search(low, ce, at):
-                return other
+    for _, ce, other in cues:
+        if (
+            other == "proclamation_deadline"
+            and ce <= at
+            and at - ce <= _PROCLAMATION_REACH
+            and not _SENTENCE_END.search(low, ce, at)
+        ):
+            return other
     return role

@@ -369,9 +369,9 @@ class Matcher:
             # two laws share (a withdrawal deadline) never competes with a rule named in words.
             by_id = {rule.id: i for i, rule in enumerate(self.rules)}
             for rule_id, descriptions in (stated or {}).items():
-                index = by_id.get(rule_id)
-                if index is None or rule_id in exclude or index in excluded:
+                if rule_id not in by_id or rule_id in exclude or by_id[rule_id] in excluded:
                     continue
+                index = by_id[rule_id]
                 telling.setdefault(index, set()).update(("fact", d) for d in descriptions)
                 seen.setdefault(index, []).extend(descriptions)
                 evidence[index] = evidence.get(index, 0.0) + len(descriptions)

@@ -50,6 +50,15 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("votes", re.compile(r"\s*(?:\w+\s+){0,1}votes?\b")),
     ("signatures", re.compile(r"\s*(?:valid\s+)?signatures?\b")),
+    # "three donors gave $100 each", "40 eligible contributions of $25 each": how many
+    # contributions one sum is given for.
+    (
+        "contributors",
+        re.compile(
+            r"\s*(?:eligible\s+|individual\s+|maryland\s+|md\s+|separate\s+)*"
+            r"(?:donors?|contributors?|(?:contributions|donations)\s+of\b)"
+        ),
+    ),
     (
         "tickets",
         re.compile(
@@ -111,7 +120,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "contribution",
         re.compile(r"\b(?:contributions?|donations?|gifts?)\s+of\s*$"),
-        re.compile(r"^\s*(?:contribution|donation|gift)\b"),
+        # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
+        re.compile(
+            r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|donation|gift)\b"
+        ),
     ),
     (
         "private",
@@ -283,7 +295,9 @@ def read_numbers(
 
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
-_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*)$")
+_LIST_JOIN = re.compile(r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*)$")
+# "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
+_CONTRIBUTIONS_BEFORE = re.compile(r"\b(?:contributions?|donations?|gifts?)\b[^$\d.?!]{0,20}$")
 
 
 def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
@@ -300,7 +314,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             lists.append([item])
     for group in lists:
         plain = [i for i in group if isinstance(i, FactCount) and i.role is None]
-        if len(group) < 2 or not plain:
+        if len(group) < 2:
             continue
         head = group[0]
         role = (
@@ -308,6 +322,15 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             if isinstance(head, FactAmount)
             else _money_role(low, head.start, _end(low, head))
         )
+        if role in (None, "private") and _CONTRIBUTIONS_BEFORE.search(
+            low[max(0, head.start - 30) : head.start]
+        ):
+            role = "contribution"
+            for item in group:
+                if isinstance(item, FactAmount) and item.role in (None, "private"):
+                    item.role = role
+        if not plain:
+            continue
         if role is None and not any(isinstance(i, FactAmount) for i in group):
             continue
         for count in plain:

@@ -61,9 +61,17 @@ def general(facts: Facts) -> dict[str, object]:
     return p
 
 
+MAX_REPEATED = 500  # "N contributions of $X each" is written out up to this many
+
+
 def _contributions(facts: Facts) -> list[object]:
     """Contributions listed one by one ("contributions of $25, $75 and $200"): the amount the
-    words call a contribution and the unlabelled amounts that follow it."""
+    words call a contribution and the unlabelled amounts that follow it; or one sum given by
+    a stated number of contributors ("three donors gave $100 each")."""
+    contributors = facts.count("contributors")
+    each = [a for a in facts.amounts if a.each or a.role == "contribution"]
+    if contributors and len(each) == 1 and len(facts.amounts) == 1:
+        return [each[0].value] * contributors if contributors <= MAX_REPEATED else []
     first = next((i for i, a in enumerate(facts.amounts) if a.role == "contribution"), None)
     if first is None:
         return []
