@@ -134,12 +134,12 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
         re.compile(
             # "nominated in the Sept 1 state primary": a date may name the primary.
             # "nominee from the 9/1 primary": the nomination came from it.
-            r"\b(?:nominated|chosen|selected|picked|elected|nominee)\s+(?:at|in|by|from)\s+"
-            r"(?:the\s+)?"
+            r"\b(?:nominated|chosen|selected|picked|elected|nominee|nomination(?:\s+made)?)"
+            r"\s+(?:at|in|by|from)\s+(?:the\s+|a\s+)?"
             r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
-            r"|\bprimary\s+(?:winner|nominee)\b|\b(?:won|wins?|winning)\s+the\s+primary\b|\bdirect\s+nomination\b"
+            r"|\bprimary\s+(?:winner|nominee)\b|\bnominee\s*\(\s*(?:state\s+)?primary\s*\)|\b(?:won|wins?|winning)\s+the\s+primary\b|\bdirect\s+nomination\b"
         ),
     ),
 ]
@@ -189,14 +189,16 @@ _YES_NO = re.compile(
     r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
     r"|(?:you|u|anyone|anybody|someone|somebody|(?:we|i)\s+know)\b)"
     # The clause ends where a question word takes over ("can we replace her, and by when?").
-    r"[a-z](?:(?!\b(?:and|or|but)\s+(?:by\s+)?(?:when|what|how|who|which|where)\b)[^.?!;])*)"
+    # "…, and if so by when?" too.
+    r"[a-z](?:(?!\b(?:(?:and|or|but)\s+|if\s+so\b)(?:if\s+so,?\s+)?(?:by\s+)?"
+    r"(?:when|what|how|who|which|where)\b)[^.?!;])*)"
 )
 
 
 # A yes/no question that asks whether there is a deadline at all, or names a day it leaves open
 # ("does she need to file by a certain date?"), asks for it.
 _ANY_DEADLINE = re.compile(
-    r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day)\b"
+    r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day|date|start\s+date)\b"
     r"|\bby\s+(?:what|which|a\s+certain|a\s+specific|a\s+particular)\s+(?:date|day|time)\b"
 )
 

@@ -66,7 +66,7 @@ class Frame:
     # Typed facts ("date: withdrawal_deadline", "count: registered_voters") that point to this
     # rule as its topic words do: a question stating the last day for withdrawals is about
     # sentence 7's certificates however it names them ("filler cert").
-    evidence: tuple[tuple[str, str], ...] = ()
+    evidence: tuple[tuple[tuple[str, str], ...], ...] = ()
     # Facts of which the question must state at least one (a vacancy, a withdrawal, the last
     # day for withdrawals), and what the reply says when it states none: "how many delegates
     # does the ward committee elect to the state committee?" is not about a vacancy at all.
@@ -102,15 +102,19 @@ class Frame:
             str(data.get("date_needed", "")),
             _strings(data.get("answers")),
             _words(data.get("yes_no")),
-            tuple(f for f in map(_fact, data.get("evidence") or ()) if f),
+            tuple(_facts(item) for item in data.get("evidence") or ()),
             tuple(f for f in map(_fact, (data.get("requires") or {}).get("any") or ()) if f),
             " ".join(str((data.get("requires") or {}).get("reason", "")).split()),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:
-        """The frame's evidence facts the question states, described ("withdrawal_deadline
-        date")."""
-        return [f"{value} {role}" for role, value in self.evidence if value in stated(facts, role)]
+        """The frame's evidence the question states, described ("withdrawal_deadline date");
+        an item of several facts ("asks: who + event: withdrawal") counts when all are."""
+        return [
+            " + ".join(f"{value} {role}" for role, value in item)
+            for item in self.evidence
+            if all(value in stated(facts, role) for role, value in item)
+        ]
 
     def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
         """The parameter to ask for when the question times the event only relative to another
@@ -164,6 +168,11 @@ def _strings(value: object) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset({value})
     return frozenset(str(v) for v in value)  # type: ignore[attr-defined]
+
+
+def _facts(text: object) -> tuple[tuple[str, str], ...]:
+    """ "asks: who + event: withdrawal" → (("asks", "who"), ("event", "withdrawal"))."""
+    return tuple(f for f in map(_fact, str(text).split("+")) if f)
 
 
 def _fact(text: object) -> tuple[str, str] | None:
