@@ -77,6 +77,12 @@ _SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "ton
 _AGO = re.compile(
     r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+ago\b"
 )
+# "last Friday", "this past Monday" (never "next Friday" or "this Friday": those could be
+# either side of today).
+_PAST_WEEKDAY = re.compile(
+    r"\b(last|this\s+past|past)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b"
+)
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
@@ -160,6 +166,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("day", _ON_THE_DAY),
             ("rel", _RELATIVE),
             ("ago", _AGO),
+            ("past", _PAST_WEEKDAY),
         ):
             for m in rx.finditer(low):
                 yield kind, m
@@ -235,6 +242,14 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             else:
                 taken.append(m.span())  # not a count either
                 problems.append(f"{m.group(0)!r} names no month; write it like May 28 or 5/28")
+        elif kind == "past":
+            # "last Friday", "this past Monday": the most recent such day before today.
+            weekday = _WEEKDAYS[m.group(2)[:3]]
+            back = (today.weekday() - weekday - 1) % 7 + 1
+            taken.append(m.span())
+            found.append(
+                FactDate(value=today - timedelta(days=back), span=m.group(0), start=m.start())
+            )
         elif kind == "ago":
             n = _SMALL.get(m.group(1)) or int(m.group(1))
             back = n * (7 if m.group(2) == "week" else 1)
@@ -369,7 +384,13 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
     return kept
 
 
-_SENTENCE_END = re.compile(r"[.?!;]\s")
+# A sentence's end, not the stop of "5 p.m." or "Sept." ("the COC deadline at 5 p.m. on April
+# 17" is one sentence).
+_SENTENCE_END = re.compile(
+    r"(?<!\bp\.m)(?<!\ba\.m)(?<!\bpm)(?<!\bam)"
+    r"(?<!\bjan)(?<!\bfeb)(?<!\bmar)(?<!\bapr)(?<!\bjun)(?<!\bjul)(?<!\baug)(?<!\bsep)(?<!\bsept)"
+    r"(?<!\boct)(?<!\bnov)(?<!\bdec)(?<!\bst)(?<!\bno)[.?!;]\s"
+)
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
 

@@ -86,14 +86,16 @@ _OFFICE_NAME = re.compile(
 )
 
 _UNOPPOSED = re.compile(
-    r"\bun(?:opposed|contested|challenged)\b|\bno\s+(?:primary\s+)?(?:opponents?|opposition"
+    r"(?<!\bnot\s)\bun(?:opposed|contested|challenged)\b|\bno\s+(?:primary\s+)?(?:opponents?|opposition"
     r"|challengers?|competition)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:opponents?|opposition"
     r"|challengers?)\b|\bnot\s+(?:opposed|contested)\b|\b(?:nobody|no\s+one)\s+(?:is\s+)?"
     r"(?:running|ran)\s+against\b|\brun(?:s|ning)?\s+alone\b"
 )
 _OPPOSED = re.compile(
     r"\bopposed\b|\bcontested\b|\bha(?:s|ve|d)\s+(?:an?\s+|one\s+or\s+more\s+)?(?:primary\s+)?"
-    r"(?:opponents?|challengers?)\b|\bfac(?:es|ed|ing)\s+(?:an?\s+)?(?:primary\s+)?"
+    r"(?:opponents?|challengers?)\b|\bnot\s+unopposed\b"
+    # "we do have a Libertarian opponent", "there's a Green Party ticket too"
+    r"|\bha(?:s|ve|d)\s+(?:an?\s+)(?:[a-z]+\s+){1,2}(?:opponents?|challengers?)\b|\bfac(?:es|ed|ing)\s+(?:an?\s+)?(?:primary\s+)?"
     r"(?:opponents?|challengers?|opposition)\b|\bcompetitive\b"
 )
 
@@ -160,7 +162,8 @@ _RECEIVED_NO = re.compile(
 _RECEIVED_YES = re.compile(
     r"\b(?:got|received|receiving|took|accepted)\s+(?:any\s+|a\s+|the\s+|its\s+|their\s+)?"
     r"(?:(?:primary\s+)?public\s+(?:money|funds?|funding|contributions?|financing)"
-    r"|primary\s+(?:money|funds?|contributions?)|matching\s+funds)(?:\s+in\s+the\s+primary)?"
+    r"|primary\s+(?:money|funds?|contributions?|match(?:ing\s+funds)?)|matching\s+funds)"
+    r"(?:\s+in\s+the\s+primary)?"
 )
 _EXCEEDED_NO = re.compile(
     _NOT + r"\s+(?:exceed|go\s+over|went\s+over|overspend|surpass|break)\b"
@@ -169,7 +172,8 @@ _EXCEEDED_NO = re.compile(
 )
 _EXCEEDED_YES = re.compile(
     r"\b(?:exceeded|exceeds|went\s+over|goes\s+over|overspent|over\s*spent|surpassed|broke"
-    r"|blew\s+(?:through|past))\b|\bover\s+the\s+(?:primary\s+)?(?:expenditure\s+|spending\s+)?"
+    r"|blew\s+(?:through|past))\b|\bspent\s+more\s+than\s+the\s+(?:primary\s+)?"
+    r"(?:expenditure\s+|spending\s+)?(?:limit|cap)\b|\bover\s+the\s+(?:primary\s+)?(?:expenditure\s+|spending\s+)?"
     r"(?:limit|cap)\b"
 )
 

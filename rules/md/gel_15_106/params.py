@@ -10,7 +10,10 @@ def primary(facts: Facts) -> dict[str, object]:
     """(c): private contributions raised, and whether the ticket is opposed."""
     p: dict[str, object] = {}
     listed = _contributions(facts)
+    # "contributions so far total $300,000": the total raised is the private contributions.
     amount = facts.amount("private")
+    if amount is None:
+        amount = facts.amount("total")
     if listed:
         p["contributions"] = listed  # § 15-107 (current text) matches each one
     elif amount is not None:
