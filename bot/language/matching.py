@@ -264,11 +264,13 @@ class Matcher:
         return stem(best[0]) if best else stem(raw)
 
     @staticmethod
-    def _occurs(phrase: tuple[str, ...], positions: Mapping[str, list[int]]) -> bool:
-        """Do the phrase's words occur in order, at most MAX_GAP words apart (WIDE_GAP across
+    def _occurs(
+        phrase: tuple[str, ...], positions: Mapping[str, list[int]], near: int = MAX_GAP
+    ) -> bool:
+        """Do the phrase's words occur in order, at most `near` words apart (WIDE_GAP across
         a "...")?"""
         ends = positions.get(phrase[0], [])
-        gap = MAX_GAP
+        gap = near
         for w in phrase[1:]:
             if w == _ELLIPSIS:
                 gap = WIDE_GAP
@@ -279,7 +281,7 @@ class Matcher:
             ends = [p for p in nxt if any(0 < p - e <= gap + 1 for e in ends)]
             if not ends:
                 return False
-            gap = MAX_GAP
+            gap = near
         return bool(ends)
 
     def match(
@@ -303,7 +305,11 @@ class Matcher:
         found: list[_Phrase] = []
         for w in positions:
             for phrase in self._by_first.get(w, ()):
-                if self._occurs(phrase.words, positions):
+                # An out-of-scope phrase vetoes every rule: its words must stand together
+                # ("registered voters eligible to vote" is not "register to vote"), save
+                # across a "...".
+                near = 0 if phrase.out_of_scope and not phrase.owners else MAX_GAP
+                if self._occurs(phrase.words, positions, near):
                     found.append(phrase)
 
         vetoes = tuple(sorted({p.text for p in found if p.out_of_scope}))
