@@ -155,6 +155,7 @@ _PUBLIC = (
 _RECEIVED_NO = re.compile(
     _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
     r"|\bno\s+(?:primary\s+)?public\s+(?:money|funds?|contributions?)\b"
+    r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match)\b"
     r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on)\s+(?:the\s+)?(?:primary\s+)?public"
     r"\s+(?:money|funds?|financing|contributions?)"
 )

@@ -26,7 +26,9 @@ _QUOTE = re.compile(
 _DUE = re.compile(
     r"\b(?P<which>this|next)\s+(?P<unit>week|month)\b"
     r"|\bnext\s+(?P<n>\d{1,3}|two|three|four|few)\s+(?P<units>days|weeks)\b"
-    r"|\b(?P<soon>coming\s+up|upcoming|this\s+season|key\s+dates|election\s+calendar)\b",
+    # ("a special election coming up" says when the election is, not what is asked)
+    r"|\b(?P<soon>(?<!election\s)(?<!primary\s)(?<!elections\s)coming\s+up|upcoming"
+    r"|this\s+season|key\s+dates|election\s+calendar)\b",
     re.IGNORECASE,
 )
 _DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
