@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/matching.py [--rounds N] [--heldout]
 
-Uses tests/questions.yaml, tests/questions_external.yaml and tests/questions_external2.yaml
-(the two external sets written by people who never saw the reader): share of questions that
+Uses tests/questions.yaml and tests/questions_external{,2,3}.yaml (the external sets written by
+people who never saw the reader), and the retired first held-out set: share of questions that
 reach the right rule, share whose extracted parameters are exactly right, out-of-scope
 questions wrongly mapped to a rule (must be 0),
 matching latency p50/p99 on the real catalog, and the same on a synthetic 1,000-rule catalog made
@@ -56,6 +56,7 @@ from rules.values import param_strings  # noqa: E402
 QUESTIONS = ROOT / "tests" / "questions.yaml"
 EXTERNAL = ROOT / "tests" / "questions_external.yaml"
 EXTERNAL2 = ROOT / "tests" / "questions_external2.yaml"
+EXTERNAL3 = ROOT / "tests" / "questions_external3.yaml"
 HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
 RETIRED_HELDOUT = ROOT / "tests" / "heldout1_retired" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
@@ -151,9 +152,7 @@ def ask_figures(
         kind = item.get("kind")
         # The key as `Reply.params` renders it: a YAML `true` is "true", not Python's "True",
         # and a list "750000;500000" is "750000,500000".
-        expected = {
-            k: v.replace(";", ",") for k, v in param_strings(item.get("params") or {}).items()
-        }
+        expected = param_strings(item.get("params") or {})
         misread = any(k in reply.params and reply.params[k] != v for k, v in expected.items())
         hits["facts misread"] += misread
         totals["facts misread"] += 1
@@ -213,12 +212,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     data = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))
     external = yaml.safe_load(EXTERNAL.read_text(encoding="utf-8"))
     external2 = yaml.safe_load(EXTERNAL2.read_text(encoding="utf-8"))
+    external3 = yaml.safe_load(EXTERNAL3.read_text(encoding="utf-8"))
     today: date = data["today"]
-    assert external["today"] == external2["today"] == today, "tuning files share one day"
-    in_scope: list[dict[str, Any]] = data["in_scope"] + external["in_scope"] + external2["in_scope"]
+    assert external["today"] == external2["today"] == external3["today"] == today, (
+        "tuning files share one day"
+    )
+    in_scope: list[dict[str, Any]] = (
+        data["in_scope"] + external["in_scope"] + external2["in_scope"] + external3["in_scope"]
+    )
     ambiguous: list[dict[str, Any]] = data.get("ambiguous", [])
     out_of_scope: list[str] = (
-        out_of_scope_texts(data) + out_of_scope_texts(external) + out_of_scope_texts(external2)
+        out_of_scope_texts(data)
+        + out_of_scope_texts(external)
+        + out_of_scope_texts(external2)
+        + out_of_scope_texts(external3)
     )
 
     t0 = time.perf_counter()
@@ -242,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{result.decision} {result.candidates[:2]}"
             )
         got = param_strings(params_for(item["rule"], read_facts(item["q"], today=today)))
-        want = {k: str(v) for k, v in (item.get("params") or {}).items()}
+        want = param_strings(item.get("params") or {})
         if got == want:
             right_params += 1
         else:
@@ -293,6 +300,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_figures(
         "second external tuning set, AnswerService.ask",
         ask_figures(service, tuning_questions(external2), today),
+    )
+    print_figures(
+        "third external tuning set, AnswerService.ask",
+        ask_figures(service, tuning_questions(external3), today),
     )
     retired = yaml.safe_load(RETIRED_HELDOUT.read_text(encoding="utf-8"))
     print_figures(

@@ -285,7 +285,8 @@ def param_string(value: object) -> str:
         return format(value.normalize(), "f") if value == value.to_integral() else str(value)
     if isinstance(value, list | tuple):
         return ",".join(param_string(v) for v in value)
-    return str(value)
+    # A list typed as text ("25;75;200" or "25,75,200", both accepted by `run`) in one form.
+    return str(value).replace(";", ",")
 
 
 def param_strings(params: Mapping[str, object]) -> dict[str, str]:

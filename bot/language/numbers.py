@@ -86,6 +86,14 @@ _WORD_NUMBERS = {
     "nine": 9,
     "ten": 10,
 }
+# "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
+_NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
+    ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=]\s*$")),
+    ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=]\s*$")),
+    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=]\s*$")),
+]
+# "only our ticket qualifies": one ticket.
+_ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
     r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
     r"|gubernatorial\s+)*(?:tickets?|nominees?)\b"
@@ -238,6 +246,9 @@ def read_numbers(
         value = Decimal(f"{digits}E{_MULTIPLIER[mult] if mult else 0}")
         rest = low[m.end() : m.end() + 40]
         noun = next((role for role, rx in _COUNT_NOUNS if rx.match(rest)), None)
+        if noun is None and not dollar:
+            before = low[max(0, m.start() - 30) : m.start()]
+            noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
         # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when
         # the words around it say whose money it is; never a year-like or small number.
         plain_money = (
@@ -287,6 +298,8 @@ def read_numbers(
                 value=_WORD_NUMBERS[m.group(1)], span=m.group(0), start=m.start(), role="tickets"
             )
         )
+    for m in _ONE_TICKET.finditer(low):
+        counts.append(FactCount(value=1, span=m.group(0), start=m.start(), role="tickets"))
     counts.sort(key=lambda c: c.start)
     _listed_sums(low, amounts, counts)
     # "release money in December 2029 … for the 2030 election": the year the election is named

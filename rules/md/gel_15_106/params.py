@@ -59,8 +59,11 @@ def general(facts: Facts) -> dict[str, object]:
         value = getattr(facts, name)
         if value is not None:
             p[name] = value
-    if "nominee" in facts.values("detail"):
+    details = facts.values("detail")
+    if "nominee" in details and "not-nominee" not in details:
         p["nominee"] = True  # (d)(4)(i): "our ticket is the party nominee"
+    elif "not-nominee" in details and "nominee" not in details:
+        p["nominee"] = False  # "the ticket lost the primary"
     return p
 
 

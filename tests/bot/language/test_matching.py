@@ -22,7 +22,7 @@ from bot.language import (
     read_facts,
 )
 from bot.language.matching import out_of_scope
-from bot.language.words import normalize, stem
+from bot.language.words import normalize, raw_words, stem
 from rules import RULES
 
 QUESTIONS: dict[str, Any] = yaml.safe_load(
@@ -34,9 +34,12 @@ EXTERNAL: dict[str, Any] = yaml.safe_load(
 EXTERNAL2: dict[str, Any] = yaml.safe_load(
     (Path(__file__).resolve().parents[2] / "questions_external2.yaml").read_text(encoding="utf-8")
 )
-SETS = {"tuning": QUESTIONS, "external": EXTERNAL, "external2": EXTERNAL2}
+EXTERNAL3: dict[str, Any] = yaml.safe_load(
+    (Path(__file__).resolve().parents[2] / "questions_external3.yaml").read_text(encoding="utf-8")
+)
+SETS = {"tuning": QUESTIONS, "external": EXTERNAL, "external2": EXTERNAL2, "external3": EXTERNAL3}
 # The fewest phrasings each set holds: in scope, out of scope.
-SIZES = {"tuning": (60, 25), "external": (60, 25), "external2": (48, 40)}
+SIZES = {"tuning": (60, 25), "external": (60, 25), "external2": (48, 40), "external3": (90, 60)}
 
 
 def out_of_scope_texts(data: dict[str, Any]) -> list[str]:
@@ -278,3 +281,30 @@ def test_act_questions_exclude_unless_the_question_still_asks_what_the_rule_comp
     assert matcher.match("running mate withdrew, successor deadline").rule == "succ"
     with pytest.raises(ValueError, match=r"\.\.\."):
         Matcher({"y": {"keywords": ["... withdraw"]}})
+
+
+def test_an_out_of_scope_phrase_of_several_words_keeps_several() -> None:
+    # The matcher skips small words ("in", "the"): "write in" would veto every question with
+    # "writing" in it, "in court" every one naming a circuit court. A veto phrase of several
+    # written words must keep at least two.
+    collapsed = [
+        phrase
+        for phrase in out_of_scope()
+        if len([w for w in phrase.split() if w != "..."]) > 1
+        and len([w for w in raw_words(phrase) if w != "..."]) < 2
+    ]
+    assert collapsed == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "writing on behalf of" is no write-in candidacy; "eligible to vote" no registration.
+        "I am writing on behalf of our board: the LG candidate withdrew March 2. When is the "
+        "successor's certificate of candidacy due?",
+        "6,905 registered voters eligible to vote for the office; how many signatures does an "
+        "unaffiliated candidate need?",
+    ],
+)
+def test_veto_words_must_stand_together(question: str) -> None:
+    assert match(question).decision == "matched"
