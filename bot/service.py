@@ -180,6 +180,18 @@ class AnswerService:
             return reply
         params = param_strings(params_for(rule, facts))
         frame = frame_of(rule)
+        beyond = frame.beyond(facts)
+        if beyond is not None:
+            return Reply(
+                status="not_covered",
+                text_in=_echo(raw),
+                rule=rule,
+                params=params,
+                message="I can't answer that from the statute text I hold, so I won't guess. "
+                + beyond,
+                confidence=matched.confidence,
+                reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),
+            )
         needed = frame.missing_date(facts, params)
         if needed is not None:
             return self._ask_for(raw, rule, params, needed, facts, matched, relevant)

@@ -52,6 +52,9 @@ class Frame:
     fills: Mapping[str, str] | None = None
     covers: tuple[Cover, ...] = ()
     rules_out: tuple[Exclusion, ...] = ()
+    # Facts that keep a question this rule's but outside what it covers ("the LG candidate died
+    # after the primary": § 5-903's, not covered by it): the reply says so, with the reason.
+    limits: tuple[Exclusion, ...] = ()
     # The parameter to ask for, rather than let the rule assume it, when the question places
     # the event relative to another date ("after the primary") instead of giving its day.
     date_needed: str = ""
@@ -83,15 +86,7 @@ class Frame:
             )
             for role, spec in (data.get("covers") or {}).items()
         )
-        rules_out = tuple(
-            Exclusion(
-                role=str(item["role"]),
-                value=str(item["value"]),
-                reason=" ".join(str(item.get("reason", "")).split()),
-                unless=_fact(item.get("unless")),
-            )
-            for item in data.get("rules_out") or ()
-        )
+        rules_out = _exclusions(data.get("rules_out"))
         fills = {str(k): str(v) for k, v in (data.get("fills") or {}).items()}
         return cls(
             rule,
@@ -99,6 +94,7 @@ class Frame:
             fills,
             covers,
             rules_out,
+            _exclusions(data.get("limits")),
             str(data.get("date_needed", "")),
             _strings(data.get("answers")),
             _words(data.get("yes_no")),
@@ -123,6 +119,11 @@ class Frame:
             return self.date_needed
         return None
 
+    def beyond(self, facts: Facts) -> str | None:
+        """Why the question, though this rule's, is outside what it covers (a `limits` fact),
+        or None."""
+        return _first_stated(self.limits, facts)
+
     def conflict(self, facts: Facts) -> str | None:
         """Why the question's facts rule this rule out, or None when they are compatible."""
         for cover in self.covers:
@@ -137,19 +138,37 @@ class Frame:
                 return f"I compute {self.asks}; your yes-or-no question is about something else."
         if self.requires and not any(v in stated(facts, r) for r, v in self.requires):
             return self.requires_reason
-        for exclusion in self.rules_out:
-            if exclusion.value not in stated(facts, exclusion.role):
-                continue
-            if exclusion.unless and exclusion.unless[1] in stated(facts, exclusion.unless[0]):
-                continue
-            return exclusion.reason
-        return None
+        return _first_stated(self.rules_out, facts)
 
     def _answers_yes_no(self, facts: Facts) -> bool:
         """Whether every yes/no clause of the question (none: True) asks what this rule
         decides."""
         clauses = [m.span for m in facts.mentions if m.role == "asks" and m.value == "yes-no"]
         return all(self.yes_no is not None and self.yes_no.search(c) for c in clauses)
+
+
+def _exclusions(items: object) -> tuple[Exclusion, ...]:
+    """A frame's `rules_out` or `limits` entries."""
+    return tuple(
+        Exclusion(
+            role=str(item["role"]),
+            value=str(item["value"]),
+            reason=" ".join(str(item.get("reason", "")).split()),
+            unless=_fact(item.get("unless")),
+        )
+        for item in items or ()  # type: ignore[attr-defined]
+    )
+
+
+def _first_stated(exclusions: tuple[Exclusion, ...], facts: Facts) -> str | None:
+    """The reason of the first entry whose fact the question states (and not its `unless`)."""
+    for exclusion in exclusions:
+        if exclusion.value not in stated(facts, exclusion.role):
+            continue
+        if exclusion.unless and exclusion.unless[1] in stated(facts, exclusion.unless[0]):
+            continue
+        return exclusion.reason
+    return None
 
 
 def _words(value: object) -> re.Pattern[str] | None:

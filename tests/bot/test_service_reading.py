@@ -178,12 +178,12 @@ def test_no_rule_says_what_is_covered() -> None:
 
 
 def test_an_event_timed_only_relative_to_the_primary_is_asked_for_not_assumed() -> None:
-    # § 5-903(b)(2)(i) turns on a withdrawal within the § 5-502 period; "after the primary"
-    # is not a day, so the rule must not assume a timely withdrawal.
-    reply = ask("what's the replacement deadline if our LG withdraws after the primary?")
+    # § 5-903(b)(2) turns on when the withdrawal came; "weeks before the primary" is not a
+    # day, so the rule must not assume one.
+    reply = ask("what's the replacement deadline if our LG withdraws weeks before the primary?")
     assert reply.status == "needs_input" and reply.rule == "md-successor-lt-gov"
     assert [p.name for p in reply.prompts] == ["event_date"]
-    assert "after the primary" in reply.message and reply.result is None
+    assert "before the primary" in reply.message and reply.result is None
     # c. 53 § 14 sentence 7: a post-primary withdrawal is not the calendar's pre-primary day.
     ma = ask("MA: nominee withdrew after the September 1 primary, vacancy certificate due?")
     assert ma.status == "needs_input" and [p.name for p in ma.prompts] == ["withdrawal_deadline"]
