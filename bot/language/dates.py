@@ -265,8 +265,9 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             )
 
     found.sort(key=lambda d: d.start)
+    said_after = 0  # where the last time written after a date ends
     for d in found:
-        _attach_time(low, d, problems)
+        said_after = _attach_time(low, d, problems, said_after)
     chars = list(low)
     for start, end in taken:
         chars[start:end] = " " * (end - start)
@@ -286,13 +287,16 @@ def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: 
         return None
 
 
-def _attach_time(low: str, d: FactDate, problems: list[str]) -> None:
-    """A time written right after ("June 5 at 5pm") or right before ("5 p.m. on June 5")."""
+def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> int:
+    """A time written right after ("June 5 at 5pm") or right before ("5 p.m. on June 5"); a
+    time already said after the previous date ("Feb 24 at 9 p.m. On May 20 …") is not this
+    one's. Returns where a time written after this date ends (else `said_after`)."""
     if d.time is not None:
-        return
+        return said_after
     end = d.start + len(d.span)
     after = _TIME_AFTER.match(low, end, min(len(low), end + 24))
     if after:
+        said_after = after.end()
         if after.group(4):
             d.time = time(12, 0)
         elif after.group(7):
@@ -309,8 +313,8 @@ def _attach_time(low: str, d: FactDate, problems: list[str]) -> None:
             d.time = _clock(
                 int(after.group(5)), int(after.group(6)), None, problems, after.group(0)
             )
-        return
-    before = _TIME_BEFORE.search(low, max(0, d.start - 20), d.start)
+        return said_after
+    before = _TIME_BEFORE.search(low, max(0, d.start - 20, said_after), d.start)
     if before:
         if before.group(4):
             d.time = time(12, 0)
@@ -322,6 +326,7 @@ def _attach_time(low: str, d: FactDate, problems: list[str]) -> None:
                 problems,
                 before.group(0),
             )
+    return said_after
 
 
 # Words near a date that say what the date is. Longer cues win over shorter ones they contain.
@@ -335,6 +340,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
+            r"|last\s+day\s+(?:\w+\s+){0,2}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
         ),
     ),
     (

@@ -36,7 +36,7 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"|\bpassed\s+on\b"
             # "passed 5/2", "passed yesterday": died (a bare "passed" may be a law or a vote)
             r"|\bpassed\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
-            r"|yesterday|today|last\s+night|this\s+morning)"
+            r"|yesterday|today|last\s+night|this\s+morning|(?:at|on)\s+\d)"
         ),
     ),
     (
@@ -80,7 +80,7 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
 ]
 _OFFICE_NAME = re.compile(
     r"\b(?:state\s+(?:rep(?:resentative)?|senator)|lieutenant\s+governor|lt\.?\s+gov(?:ernor)?"
-    r"|governor|attorney\s+general|secretary\s+of\s+(?:the\s+)?(?:commonwealth|state)"
+    r"|governor(?!\s*'?s?\s+council)|attorney\s+general|secretary\s+of\s+(?:the\s+)?(?:commonwealth|state)"
     r"|treasurer|auditor|district\s+attorney|sheriff|mayor|city\s+council(?:or)?"
     r"|select\s*(?:man|men|woman|board)|town\s+(?:clerk|moderator)|school\s+committee)\b"
 )
@@ -208,6 +208,14 @@ _ANY_DEADLINE = re.compile(
 )
 
 
+# "is the first Monday in July really the last day…?", "is it true the successor has until…?":
+# asking to confirm a deadline or sum asks for it.
+_CONFIRMING = re.compile(
+    r"\b(?:really|is\s+it\s+true|is\s+it\s+right|am\s+i\s+right|correct\s+that|right\s+that"
+    r"|true\s+that)\b"
+)
+
+
 def _yes_no(low: str, facts: Facts) -> None:
     """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
     named inside it ("is the *deadline* extended") are not what the question asks, but an
@@ -220,7 +228,9 @@ def _yes_no(low: str, facts: Facts) -> None:
     clauses = [
         (m.start(1), m.end(1))
         for m in _YES_NO.finditer(text)
-        if not _ANY_DEADLINE.search(m.group(1)) and not _inside_any(values, m.start(1), m.end(1))
+        if not _ANY_DEADLINE.search(m.group(1))
+        and not _CONFIRMING.search(m.group(1))
+        and not _inside_any(values, m.start(1), m.end(1))
     ]
     if not clauses:
         return
@@ -295,6 +305,16 @@ def event_subject(low: str, facts: Facts) -> None:
         )
 
 
+_NEGATED = re.compile(
+    r"\b(?:not|isn\s?t|rather\s+than|instead\s+of|other\s+than)\s+(?:a|an|the)?\s*$"
+)
+
+
+def _negated(low: str, at: int) -> bool:
+    """Whether the words just before `at` deny it ("not a town office")."""
+    return bool(_NEGATED.search(low, max(0, at - 20), at))
+
+
 def _spaces(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
@@ -330,8 +350,9 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
                 "the question mentions more than one of withdrawal, death and disqualification"
             )
 
-    explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low)}
-    offices = explicit or {label for _, label in _first(low, _OFFICES)}
+    # "Not a town office - it's a state senate seat": a negated office is not the question's.
+    explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low) if not _negated(low, m.start())}
+    offices = explicit or {label for at, label in _first(low, _OFFICES) if not _negated(low, at)}
     if len(offices) == 1:
         facts.office = offices.pop()  # type: ignore[assignment]
     name = _OFFICE_NAME.search(low)

@@ -98,7 +98,9 @@ _WORD_TICKETS = re.compile(
     r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
     r"|gubernatorial\s+)*(?:tickets?|nominees?)\b"
 )
-_EACH_AFTER = re.compile(r"\s*(?:apiece|each|per\s+ticket)\b")
+_EACH_AFTER = re.compile(
+    r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
+)
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 _EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
@@ -341,6 +343,10 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             role = "contribution"
             for item in group:
                 if isinstance(item, FactAmount) and item.role in (None, "private"):
+                    item.role = role
+        if role is not None:
+            for item in group:
+                if isinstance(item, FactAmount) and item.role is None:
                     item.role = role
         if not plain:
             continue

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,16 +21,14 @@ from hypothesis import strategies as st
 
 import rules
 from bot.render.json import reply_json
-from bot.reply import Reply
+from bot.reply import Reply, ReplyStatus
 from rules.result import Result
 from rules.values import MAX_MONEY
 from tests.support.service import packaged_service
 
 TODAY = date(2026, 4, 1)
 SERVICE = packaged_service(TODAY)
-REPLY_STATUSES = frozenset(
-    {"answered", "needs_input", "invalid_input", "refused", "no_match", "ambiguous", "help", "cite"}
-)
+REPLY_STATUSES = frozenset(get_args(ReplyStatus))
 RESULT_STATUSES = frozenset({"answered", "needs_input", "invalid_input", "refused"})
 FUZZ = settings(
     max_examples=200,

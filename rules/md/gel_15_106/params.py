@@ -33,8 +33,13 @@ def proration(facts: Facts) -> dict[str, object]:
         return {}
     fund = next((a for a in amounts if a.role == "fund"), amounts[0])
     p: dict[str, object] = {"fund": fund.value}
-    rest = [a.value for a in amounts if a is not fund]
     others = [a for a in amounts if a is not fund]
+    # Entitlements are listed from the first sum the words call one ("ticket A is entitled to
+    # $800,000 and ticket B to $600,000"); a sum said before it ("each only gets $1M if …
+    # they're each owed $1.2M?") is not one of them.
+    first = next((i for i, a in enumerate(others) if a.role == "entitlement"), 0)
+    others = others[first:]
+    rest = [a.value for a in others]
     tickets = [c.value for c in facts.numbers if c.role == "tickets"]
     if len(others) == 1 and others[0].each and tickets:
         rest = rest * tickets[0]  # "three tickets entitled to $500,000 each"
@@ -74,11 +79,10 @@ def _contributions(facts: Facts) -> list[object]:
     """Contributions listed one by one ("contributions of $25, $75 and $200"): the amount the
     words call a contribution and the unlabelled amounts that follow it; or one sum given by
     a stated number of contributors ("three donors gave $100 each")."""
-    contributors = facts.count("contributors")
+    contributors = next((n.value for n in facts.numbers if n.role == "contributors"), None)
     each = [a for a in facts.amounts if a.each or a.role == "contribution"]
     if contributors and len(each) == 1 and len(facts.amounts) == 1:
         return [each[0].value] * contributors if contributors <= MAX_REPEATED else []
-    first = next((i for i, a in enumerate(facts.amounts) if a.role == "contribution"), None)
-    if first is None:
-        return []
-    return [a.value for a in facts.amounts[first:] if a.role in (None, "contribution")]
+    # The reader gives every sum of a list its head's role ("contributions of $25, $75 and
+    # $200"); a sum said elsewhere ("brings in $1,000?") is not a contribution.
+    return [a.value for a in facts.amounts if a.role == "contribution"]

@@ -205,14 +205,14 @@ def test_a_date_without_its_year_is_in_the_one_year_the_question_names(
 
 
 def test_money_roles_for_the_fund_and_entitlements() -> None:
-    # § 15-106(b): proportionate shares.
+    # § 15-106(b): proportionate shares; every sum of a list has its head's role.
     ex = extract(
         "fund has $2,000,000; tickets entitled to $1.5 million and $1,000,000", today=TODAY
     )
     assert [(a.value, a.role) for a in ex.amounts] == [
         (Decimal("2000000"), "fund"),
         (Decimal("1500000"), "entitlement"),
-        (Decimal("1000000"), None),
+        (Decimal("1000000"), "entitlement"),
     ]
 
 
