@@ -83,6 +83,11 @@ _PAST_WEEKDAY = re.compile(
     r"\b(last|this\s+past|past)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b"
 )
+# "died Sunday", "withdrew on Monday": a bare weekday after an event already past is the last one.
+_EVENT_WEEKDAY = re.compile(
+    r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
+    r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+)
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
@@ -167,6 +172,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("rel", _RELATIVE),
             ("ago", _AGO),
             ("past", _PAST_WEEKDAY),
+            ("event_day", _EVENT_WEEKDAY),
         ):
             for m in rx.finditer(low):
                 yield kind, m
@@ -249,6 +255,15 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             taken.append(m.span())
             found.append(
                 FactDate(value=today - timedelta(days=back), span=m.group(0), start=m.start())
+            )
+        elif kind == "event_day":
+            weekday = _WEEKDAYS[m.group("wd")[:3]]
+            back = (today.weekday() - weekday - 1) % 7 + 1
+            taken.append(m.span("wd"))
+            found.append(
+                FactDate(
+                    value=today - timedelta(days=back), span=m.group("wd"), start=m.start("wd")
+                )
             )
         elif kind == "ago":
             n = _SMALL.get(m.group(1)) or int(m.group(1))

@@ -26,6 +26,9 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"\bwithdr[ae]w(?:s|n|ing)?\b|\bwithdrawal\b|\b(?:dropped|drops?|dropping|pulled|pulls?"
             r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
             r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
+            # "drop off the signed petition" delivers it
+            r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+)?(?:signed\s+)?"
+            r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|declaration))"
             r"|\b(?:left|leaves|leaving|exited|exits)\s+(?:the\s+)?(?:ticket|race)\b"
         ),
     ),
@@ -277,14 +280,21 @@ def _mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
     facts.mentions.append(FactMention(role=role, value=value, span=m.group(0), start=m.start()))
 
 
-_CLAUSE_END = re.compile(r"[.?!;]\s|\s[-–—]\s")
-_SUBJECT_REACH = 60  # characters an office may stand before its event ("the LG candidate … died")
+_CLAUSE_END = re.compile(r"[.?!;:]\s|\s[-–—]\s")
+_SUBJECT_REACH = 90  # characters an office may stand before its event ("the LG candidate … died")
+# "the governor candidate's running mate": a possessive names whose, not who; so does an office
+# after a preposition ("ran with one of the governor candidates", "mate of the governor").
+_POSSESSIVE = re.compile(r"(?:\s+(?:candidate|nominee))?\s*['’]s?\b")
+_AFTER_PREPOSITION = re.compile(
+    r"\b(?:with|of|for|on|to|from|by)\s+(?:one\s+of\s+)?(?:the|a|an|his|her|their|our)?\s*$"
+)
 
 
 def event_subject(low: str, facts: Facts) -> None:
-    """Whose event it is: the office named last before the event in its clause ("the top of the
-    ticket died": the Governor candidate, even when the running mate is named after) becomes an
-    `event_office` mention."""
+    """Whose event it is: the office named last before the event in its clause, not counting
+    one that only says whose ("the governor candidate's running mate died", "the vice governor
+    who ran with one of the governor candidates died": the LG; "the top of the ticket died":
+    the Governor candidate) becomes an `event_office` mention."""
     event = next((m for m in facts.mentions if m.role == "event"), None)
     if event is None:
         return
@@ -295,9 +305,13 @@ def event_subject(low: str, facts: Facts) -> None:
         and m.start < event.start
         and event.start - m.start <= _SUBJECT_REACH
         and not _CLAUSE_END.search(low, m.start, event.start)
+        and not _POSSESSIVE.match(low, m.start + len(m.span))
     ]
-    if before:
-        subject = max(before, key=lambda m: m.start)
+    subjects = [
+        m for m in before if not _AFTER_PREPOSITION.search(low, max(0, m.start - 20), m.start)
+    ]
+    if subjects or before:
+        subject = max(subjects or before, key=lambda m: m.start)
         facts.mentions.append(
             FactMention(
                 role="event_office", value=subject.value, span=subject.span, start=subject.start
