@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/matching.py [--rounds N] [--heldout]
 
-Uses tests/questions.yaml and tests/questions_external{,2,3}.yaml (the external sets written by
+Uses tests/questions.yaml and tests/questions_external{,2,3,4}.yaml (the external sets written by
 people who never saw the reader), and the retired first held-out set: share of questions that
 reach the right rule, share whose extracted parameters are exactly right, out-of-scope
 questions wrongly mapped to a rule (must be 0),
@@ -57,6 +57,7 @@ QUESTIONS = ROOT / "tests" / "questions.yaml"
 EXTERNAL = ROOT / "tests" / "questions_external.yaml"
 EXTERNAL2 = ROOT / "tests" / "questions_external2.yaml"
 EXTERNAL3 = ROOT / "tests" / "questions_external3.yaml"
+EXTERNAL4 = ROOT / "tests" / "questions_external4.yaml"
 HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
 RETIRED_HELDOUT = ROOT / "tests" / "heldout1_retired" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
@@ -103,11 +104,26 @@ def out_of_scope_texts(data: Mapping[str, Any]) -> list[str]:
 
 
 def tuning_questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A tuning file (tests/questions*.yaml) in the held-out set's shape (kind, rule, params)."""
+    """A tuning file (tests/questions*.yaml) in the held-out set's shape (kind, rule, params,
+    and the question's own day where it has one)."""
     return [
-        {"q": item["q"], "kind": "in_scope", "rule": item["rule"], "params": item.get("params")}
+        {
+            "q": item["q"],
+            "kind": "in_scope",
+            "rule": item["rule"],
+            "params": item.get("params"),
+            "today": item.get("today"),
+        }
         for item in data["in_scope"]
-    ] + [{"q": q, "kind": "out_of_scope", "rule": None} for q in out_of_scope_texts(data)]
+    ] + [
+        {
+            "q": item["q"] if isinstance(item, Mapping) else item,
+            "kind": "out_of_scope",
+            "rule": None,
+            "today": item.get("today") if isinstance(item, Mapping) else None,
+        }
+        for item in data["out_of_scope"]
+    ]
 
 
 def _answer_value(expected: Mapping[str, Any], reply: Reply) -> bool:
@@ -213,12 +229,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     external = yaml.safe_load(EXTERNAL.read_text(encoding="utf-8"))
     external2 = yaml.safe_load(EXTERNAL2.read_text(encoding="utf-8"))
     external3 = yaml.safe_load(EXTERNAL3.read_text(encoding="utf-8"))
+    external4 = yaml.safe_load(EXTERNAL4.read_text(encoding="utf-8"))
     today: date = data["today"]
     assert external["today"] == external2["today"] == external3["today"] == today, (
         "tuning files share one day"
     )
     in_scope: list[dict[str, Any]] = (
-        data["in_scope"] + external["in_scope"] + external2["in_scope"] + external3["in_scope"]
+        data["in_scope"]
+        + external["in_scope"]
+        + external2["in_scope"]
+        + external3["in_scope"]
+        + external4["in_scope"]
     )
     ambiguous: list[dict[str, Any]] = data.get("ambiguous", [])
     out_of_scope: list[str] = (
@@ -226,6 +247,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         + out_of_scope_texts(external)
         + out_of_scope_texts(external2)
         + out_of_scope_texts(external3)
+        + out_of_scope_texts(external4)
     )
 
     t0 = time.perf_counter()
@@ -304,6 +326,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_figures(
         "third external tuning set, AnswerService.ask",
         ask_figures(service, tuning_questions(external3), today),
+    )
+    print_figures(
+        "fourth external tuning set, AnswerService.ask",
+        ask_figures(service, tuning_questions(external4), today),
     )
     retired = yaml.safe_load(RETIRED_HELDOUT.read_text(encoding="utf-8"))
     print_figures(

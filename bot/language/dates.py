@@ -349,7 +349,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
     (
         "withdrawal_deadline",
         re.compile(
-            r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period)"
+            r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period|window)"
+            # "withdrawals for our town election closed Tuesday 3/24"
+            r"|withdrawals?\s+(?:[a-z]+\s+){1,4}?(?:closed|closes|ended|ends)\b"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
             r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
             r"(?:filing\s+|file\s+)?"
@@ -372,6 +374,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "filing_deadline",
         re.compile(
             r"(?:filing|coc|certificate\s+of\s+candidacy|candidacy)\s+deadline"
+            # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
+            # primary's
+            r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),

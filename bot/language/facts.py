@@ -44,9 +44,19 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
     ),
     (
         "disqualification",
-        re.compile(r"\bdisqualifi(?:ed|cation|es)\b|\bremoved\s+from\s+the\s+ballot\b"),
+        re.compile(
+            r"\bdisqualifi(?:ed|cation|es)\b|\bremoved\s+from\s+the\s+ballot\b"
+            r"|\b(?:knocked|thrown|kicked|struck)\s+off(?:\s+the\s+ballot)?\b"
+        ),
     ),
-    ("ineligibility", re.compile(r"\bineligib(?:le|ility)\b|\bnot\s+eligible\b")),
+    (
+        "ineligibility",
+        re.compile(
+            r"\bineligib(?:le|ility)\b|\bnot\s+eligible\b|\bno\s+longer\s+(?:eligible|qualified)\b"
+            r"|\bcan\s?n?o?'?t\s+(?:legally\s+)?run\b"
+            r"|\bmoved\s+out\s+of\s+(?:the\s+)?(?:town|district|state|city|commonwealth)\b"
+        ),
+    ),
     ("disability", re.compile(r"\b(?:disabled|disability|incapacitated|incapacity)\b")),
 ]
 _TO_EVENT: dict[str, Event | None] = {
@@ -125,7 +135,7 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         re.compile(
             r"\bgubernatorial\b|(?<!lieutenant )(?<!lt\. )(?<!lt )"
             r"\bgovernor(?:'?s)?\s+(?:race|election|year)\b"
-            r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b|\bbaltimore\s+city\s+municipal\b"
+            r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b"
         ),
     ),
     ("regular", re.compile(r"\bregular\s+(?:general\s+)?election\b")),

@@ -310,7 +310,10 @@ def read_numbers(
 
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
-_LIST_JOIN = re.compile(r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*)$")
+_LIST_JOIN = re.compile(
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*)"
+    r"(?:(?:one|another)\s+(?:of\s+)?)?$"  # "$250 and one of 50"
+)
 # "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
 _CONTRIBUTIONS_BEFORE = re.compile(r"\b(?:contributions?|donations?|gifts?)\b[^$\d.?!]{0,20}$")
 

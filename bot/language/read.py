@@ -67,10 +67,16 @@ def extract(text: str, *, today: date) -> Facts:
 
 
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+# "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
+_SHORT_YEAR = re.compile(r"\b(?:in|of|for|by|the)\s+['’](\d{2})\b")
 
 
 def _relative_year(low: str, today: date) -> int | None:
-    """ "this year" is today's year (in America/New_York), "next year" the one after."""
+    """ "this year" is today's year (in America/New_York), "next year" the one after; "in '30"
+    is 2030."""
+    short = _SHORT_YEAR.search(low)
+    if short is not None:
+        return 2000 + int(short.group(1))
     m = _RELATIVE_YEAR.search(low)
     if m is None:
         return None
