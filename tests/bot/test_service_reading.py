@@ -267,6 +267,7 @@ def _question_sets() -> dict[str, dict[str, Any]]:
             "questions_external",
             "questions_external2",
             "questions_external3",
+            "questions_external4",
         )
     }
 
@@ -289,9 +290,14 @@ def test_no_out_of_scope_question_is_answered_or_routed_and_no_fact_is_misread(
     for item in data["in_scope"]:
         reply = SERVICE.ask(item["q"], today=day)
         want = param_strings(item.get("params") or {})
+        right = reply.rule == item["rule"] and reply.status not in ("no_match", "ambiguous")
         if any(k in reply.params and reply.params[k] != v for k, v in want.items()):
             misread.append((item["q"], want, reply.params))
-        elif reply.rule != item["rule"] or reply.status in ("no_match", "ambiguous"):
+        elif item.get("reader_gap"):
+            # A known gap the set names: once the question is read right, the note must go.
+            if right and reply.params == want:
+                misread.append((item["q"], "reader_gap is read now: remove the note"))
+        elif not right:
             misread.append((item["q"], item["rule"], reply.status, reply.rule))
     assert misread == []
 

@@ -37,9 +37,24 @@ EXTERNAL2: dict[str, Any] = yaml.safe_load(
 EXTERNAL3: dict[str, Any] = yaml.safe_load(
     (Path(__file__).resolve().parents[2] / "questions_external3.yaml").read_text(encoding="utf-8")
 )
-SETS = {"tuning": QUESTIONS, "external": EXTERNAL, "external2": EXTERNAL2, "external3": EXTERNAL3}
+EXTERNAL4: dict[str, Any] = yaml.safe_load(
+    (Path(__file__).resolve().parents[2] / "questions_external4.yaml").read_text(encoding="utf-8")
+)
+SETS = {
+    "tuning": QUESTIONS,
+    "external": EXTERNAL,
+    "external2": EXTERNAL2,
+    "external3": EXTERNAL3,
+    "external4": EXTERNAL4,
+}
 # The fewest phrasings each set holds: in scope, out of scope.
-SIZES = {"tuning": (60, 25), "external": (60, 25), "external2": (48, 40), "external3": (90, 60)}
+SIZES = {
+    "tuning": (60, 25),
+    "external": (60, 25),
+    "external2": (48, 40),
+    "external3": (90, 60),
+    "external4": (90, 60),
+}
 
 
 def out_of_scope_texts(data: dict[str, Any]) -> list[str]:
