@@ -169,3 +169,24 @@ def test_a_bare_office_hour_is_read_only_where_it_cannot_be_a_morning() -> None:
     assert at_five["withdrawal_deadline"] == "2026-06-05T17:00"
     at_nine = params("ma-vacancy-certificate", "MA: withdrawals closed 6/5 at 9, state office")
     assert at_nine["withdrawal_deadline"] == "2026-06-05"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "still" alone is no deadline question: whether a candidate stays on the ballot, files
+        # for another office, or gets public money is not what § 5-903(b) computes.
+        "LG candidate died 3/4 — is the governor candidate still on the ballot?",
+        "LG candidate resigned from the ticket to run for comptroller — can she still file for "
+        "comptroller?",
+        "LG candidate was disqualified 5/1 — can the ticket still get public financing?",
+    ],
+)
+def test_still_is_a_deadline_question_only_about_the_rules_filing(question: str) -> None:
+    assert rule_for(question) is None
+
+
+def test_can_they_still_file_the_rules_filing_asks_its_deadline() -> None:
+    # § 5-903(b)(2): whether the successor's certificate can still be filed is its deadline.
+    question = "the old LG withdrew March 2nd; can the gov candidate still file a new one?"
+    assert rule_for(question) == "md-successor-lt-gov"
