@@ -51,6 +51,7 @@ from bot.ops.settings import DataSettings  # noqa: E402
 from bot.reply import Reply  # noqa: E402
 from bot.service import AnswerService  # noqa: E402
 from rules import RULES  # noqa: E402
+from rules.registry import canonical_params  # noqa: E402
 from rules.values import param_strings  # noqa: E402
 
 QUESTIONS = ROOT / "tests" / "questions.yaml"
@@ -168,7 +169,7 @@ def ask_figures(
         kind = item.get("kind")
         # The key as `Reply.params` renders it: a YAML `true` is "true", not Python's "True",
         # and a list "750000;500000" is "750000,500000".
-        expected = param_strings(item.get("params") or {})
+        expected = canonical_params(item.get("rule"), item.get("params") or {})
         misread = any(k in reply.params and reply.params[k] != v for k, v in expected.items())
         hits["facts misread"] += misread
         totals["facts misread"] += 1
@@ -271,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{result.decision} {result.candidates[:2]}"
             )
         got = param_strings(params_for(item["rule"], read_facts(item["q"], today=today)))
-        want = param_strings(item.get("params") or {})
+        want = canonical_params(item["rule"], item.get("params") or {})
         if got == want:
             right_params += 1
         else:

@@ -26,11 +26,13 @@ import yaml
 
 from rules.calendar import CalendarSet
 from rules.engine import Implementation, RuleSpec
+from rules.engine.params import InvalidInput, parse_value
 from rules.engine.versioned import run_versioned
 from rules.engine.versions import resolved_texts, view_for
 from rules.jurisdictions import JURISDICTIONS
 from rules.pins import RuleCheck, check_pins, combined, load_pins
 from rules.result import Result
+from rules.values import param_string
 from statutes import CitationNotFound, CorpusView, default_corpus
 
 
@@ -130,6 +132,22 @@ def resolve(name: str) -> RuleSpec | None:
     """A rule by id or alias (case-insensitive)."""
     key = name.strip().lower()
     return RULES.get(key) or RULES.get(ALIASES.get(key, ""))
+
+
+def canonical_params(rule_id: str | None, params: Mapping[str, object]) -> dict[str, str]:
+    """`params` in one `key=value` form, for comparing values given in two: a list of sums as
+    the rule reads it ("25,75,200" and "25;75;200" both "25;75;200"), a YAML `true` as "true".
+    Nothing else is parsed (a date stays a date: no time of day is filled in)."""
+    spec = RULES.get(rule_id or "")
+    lists = {p.name: p for p in spec.params if p.kind == "money_list"} if spec else {}
+    out: dict[str, str] = {}
+    for key, raw in params.items():
+        try:
+            value = parse_value(lists[key], raw) if key in lists else raw
+        except InvalidInput:
+            value = raw
+        out[key] = param_string(value)
+    return out
 
 
 def check_implementation(spec: RuleSpec, impl: Implementation, corpus: CorpusView) -> RuleCheck:

@@ -273,7 +273,7 @@ def floor_cent(value: Decimal) -> Decimal:
 
 def param_string(value: object) -> str:
     """The `key=value` form of one parameter: ISO date, `YYYY-MM-DDTHH:MM` local time, plain
-    Decimal, true/false, lists joined by commas."""
+    Decimal, true/false, lists joined by semicolons."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, datetime):
@@ -284,9 +284,9 @@ def param_string(value: object) -> str:
     if isinstance(value, Decimal):
         return format(value.normalize(), "f") if value == value.to_integral() else str(value)
     if isinstance(value, list | tuple):
-        return ",".join(param_string(v) for v in value)
-    # A list typed as text ("25;75;200" or "25,75,200", both accepted by `run`) in one form.
-    return str(value).replace(";", ",")
+        # ";" and never ",": "100,250" would read back as one sum of $100,250.
+        return ";".join(param_string(v) for v in value)
+    return str(value)
 
 
 def param_strings(params: Mapping[str, object]) -> dict[str, str]:

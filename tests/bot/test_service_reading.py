@@ -5,6 +5,7 @@ useful no-match (the section quoted, the season's deadlines, what is covered).""
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 import yaml
 
 from bot.reply import Reply
-from rules.values import param_strings
+from rules.registry import canonical_params
 from tests.support.service import packaged_service
 
 TODAY = date(2026, 3, 10)
@@ -144,7 +145,7 @@ def test_staff_vocabulary_reaches_the_rule_with_the_values_given() -> None:
 def test_a_ticket_count_before_each_amount_is_kept() -> None:
     # § 15-106(b): proration over every eligible ticket's entitlement.
     reply = ask("3 tickets each entitled to $400,000, fund balance $1,000,000, how is it prorated?")
-    assert reply.params["entitlements"] == "400000,400000,400000"
+    assert reply.params["entitlements"] == "400000;400000;400000"
     assert reply.params["fund"] == "1000000"
 
 
@@ -246,7 +247,7 @@ def test_a_disqualification_for_insufficient_signatures_is_its_own_cause() -> No
 def test_contributions_listed_one_by_one_are_each_matched_not_summed() -> None:
     # § 15-107 (current text) matches each eligible private contribution separately.
     reply = ask("opposed ticket received contributions of $25, $75 and $200 — primary match?")
-    assert reply.params == {"contributions": "25,75,200", "opposed": "true"}
+    assert reply.params == {"contributions": "25;75;200", "opposed": "true"}
     total = ask("unopposed ticket raised $90,000 in private contributions, primary match?")
     assert total.params == {"private_contributions": "90000", "opposed": "false"}
 
@@ -289,7 +290,7 @@ def test_no_out_of_scope_question_is_answered_or_routed_and_no_fact_is_misread(
     misread = []
     for item in data["in_scope"]:
         reply = SERVICE.ask(item["q"], today=day)
-        want = param_strings(item.get("params") or {})
+        want = canonical_params(item["rule"], item.get("params") or {})
         right = reply.rule == item["rule"] and reply.status not in ("no_match", "ambiguous")
         if any(k in reply.params and reply.params[k] != v for k, v in want.items()):
             misread.append((item["q"], want, reply.params))
@@ -311,7 +312,7 @@ def test_the_retired_held_out_set_is_read_as_its_writer_labelled_it() -> None:
     answered, misread, right, in_scope = [], [], 0, 0
     for item in data["questions"]:
         reply = SERVICE.ask(item["q"], today=item.get("today") or data["today"])
-        want = param_strings(item.get("params") or {})
+        want = canonical_params(item.get("rule"), item.get("params") or {})
         if any(k in reply.params and reply.params[k] != v for k, v in want.items()):
             misread.append((item["q"], want, reply.params))
         if item["kind"] in ("near_miss", "out_of_scope") and reply.status == "answered":
@@ -322,3 +323,12 @@ def test_the_retired_held_out_set_is_read_as_its_writer_labelled_it() -> None:
     assert answered == []
     assert misread == []
     assert right / in_scope >= 0.97, (right, in_scope)
+
+
+def test_listed_sums_reach_the_rule_as_separate_sums() -> None:
+    # § 15-107(c)(2) (current text) matches each contribution: $100 and $250 are two, never
+    # one sum of $100,250 (a list written back with commas would read as thousands).
+    reply = ask("eligible contributions of $100 and $250, opposed. primary match?")
+    assert reply.params["contributions"] == "100;250"
+    assert reply.result is not None
+    assert reply.result.inputs["contributions"].value == [Decimal("100"), Decimal("250")]

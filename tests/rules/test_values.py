@@ -108,7 +108,9 @@ def test_formats_as_answers_show_them() -> None:
     assert format_money(Decimal("1234.5")) == "$1,234.50"
     assert format_count(1234) == "1,234"
     assert param_string(datetime(2026, 6, 5, 21, tzinfo=UTC)) == "2026-06-05T17:00"
-    assert param_string([Decimal("100000"), Decimal("2.50")]) == "100000,2.50"
+    assert param_string([Decimal("100000"), Decimal("2.50")]) == "100000;2.50"
+    # Never a comma: "100,250" would read back as one sum of $100,250.
+    assert param_string([Decimal("100"), Decimal("250")]) == "100;250"
     assert param_string(True) == "true"
 
 

@@ -56,7 +56,7 @@ def test_a_list_written_with_semicolons_compares_as_the_reply_renders_it() -> No
     question = "fund has $1,000,000; entitlements $750,000 and $500,000. proportionate shares?"
     service = packaged_service()
     reply = service.ask(question, today=date(2026, 3, 10))
-    assert reply.params.get("entitlements") == "750000,500000"
+    assert reply.params.get("entitlements") == "750000;500000"
     item = {
         "q": question,
         "kind": "in_scope",

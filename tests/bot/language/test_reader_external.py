@@ -198,7 +198,7 @@ def test_withdrawals_were_due_names_the_withdrawal_deadline() -> None:
 def test_owed_amounts_are_entitlements() -> None:
     # § 15-106(b): proration over each ticket's entitlement.
     got = params("md-public-financing-proration", "Fund has $4.5M; tickets are owed $3M and $2.4M")
-    assert got == {"fund": "4500000", "entitlements": "3000000,2400000"}
+    assert got == {"fund": "4500000", "entitlements": "3000000;2400000"}
 
 
 def test_a_time_on_the_filing_deadline_is_kept() -> None:

@@ -89,13 +89,13 @@ def test_a_list_of_sums_is_read_whole_never_cut_to_its_first() -> None:
         "md-public-financing-proration",
         "the Fund holds 900000 and the tickets are owed 500000, 300000 and 200000; shares?",
     )
-    assert got == {"fund": "900000", "entitlements": "500000,300000,200000"}
+    assert got == {"fund": "900000", "entitlements": "500000;300000;200000"}
     # § 15-107 (current text): each listed contribution is matched, written with or without $.
     got = params(
         "md-public-financing-primary",
         "opposed ticket, eligible contributions of 40, 60 and 250 — primary public contribution?",
     )
-    assert got == {"contributions": "40,60,250", "opposed": "true"}
+    assert got == {"contributions": "40;60;250", "opposed": "true"}
 
 
 def test_a_count_named_by_its_noun_is_not_a_district_number() -> None:

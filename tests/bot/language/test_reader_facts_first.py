@@ -110,7 +110,7 @@ def test_a_rule_that_answers_its_statute_does_not_apply_replies_not_covered() ->
             "fund has four million; tickets are owed three million, two million and one and a "
             "half million. shares?",
             "md-public-financing-proration",
-            {"fund": "4000000", "entitlements": "3000000,2000000,1500000"},
+            {"fund": "4000000", "entitlements": "3000000;2000000;1500000"},
         ),
         # c. 53, § 14, sentence 4: votes in words.
         (
@@ -122,13 +122,13 @@ def test_a_rule_that_answers_its_statute_does_not_apply_replies_not_covered() ->
         (
             "four donors gave $50 each; primary match?",
             "md-public-financing-primary",
-            {"contributions": "50,50,50,50"},
+            {"contributions": "50;50;50;50"},
         ),
         # § 15-106(b): a list set apart by semicolons.
         (
             "fund 700,000; entitlements: 400,000; 300,000; 200,000. shares?",
             "md-public-financing-proration",
-            {"fund": "700000", "entitlements": "400000,300000,200000"},
+            {"fund": "700000", "entitlements": "400000;300000;200000"},
         ),
         # § 15-106(a): the year the election is named by, not another year mentioned.
         (
