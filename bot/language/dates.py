@@ -302,6 +302,21 @@ def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: 
         return None
 
 
+# Words before a date that make it a filing deadline, whose hour is an office hour.
+_DEADLINE_BEFORE = re.compile(
+    r"\b(?:clos\w*|deadline|due|ends?|ended|cut-?off|last\s+day|until|by|proclamation|sets?)\b"
+)
+
+
+def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
+    """An hour written without a.m./p.m. ("at 5", "5:00"): a filing deadline's 1 to 6 is in the
+    afternoon (no filing office closes between 1 and 6 in the morning). Any other such hour, or
+    one on a date that is no deadline ("died 6/5 at 3"), is left unread: never guessed."""
+    if 1 <= hour <= 6 and _DEADLINE_BEFORE.search(low, max(0, d.start - 50), d.start):
+        return time(hour + 12, minute)
+    return None
+
+
 def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> int:
     """A time written right after ("June 5 at 5pm") or right before ("5 p.m. on June 5"); a
     time already said after the previous date ("Feb 24 at 9 p.m. On May 20 …") is not this
@@ -315,7 +330,7 @@ def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) ->
         if after.group(4):
             d.time = time(12, 0)
         elif after.group(7):
-            d.time = time(int(after.group(7)) + 12, 0)
+            d.time = _office_hour(low, d, int(after.group(7)), 0)
         elif after.group(1):
             d.time = _clock(
                 int(after.group(1)),
@@ -325,9 +340,12 @@ def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) ->
                 after.group(0),
             )
         else:
-            d.time = _clock(
-                int(after.group(5)), int(after.group(6)), None, problems, after.group(0)
-            )
+            hour, minute = int(after.group(5)), int(after.group(6))
+            if 1 <= hour <= 11:
+                # "closed June 5 at 5:00": no a.m./p.m., read as an office hour or not at all.
+                d.time = _office_hour(low, d, hour, minute)
+            else:
+                d.time = _clock(hour, minute, None, problems, after.group(0))
         return said_after
     before = _TIME_BEFORE.search(low, max(0, d.start - 20, said_after), d.start)
     if before:

@@ -115,6 +115,12 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
         re.compile(r"\b(?:total|combined|altogether)\b[^$\d]{0,12}$"),
         re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
     ),
+    # "one ticket already got $100k": money paid out, not an entitlement nor the Fund.
+    (
+        "received",
+        re.compile(r"\balready\s+(?:got|received|been\s+paid|was\s+paid)\s*$"),
+        re.compile(r"^(?!x)x"),  # never from the words after
+    ),
     (
         "fund",
         re.compile(r"\bfund\b[^$\d]{0,25}$"),
@@ -315,7 +321,9 @@ _LIST_JOIN = re.compile(
     r"(?:(?:one|another)\s+(?:of\s+)?)?$"  # "$250 and one of 50"
 )
 # "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
-_CONTRIBUTIONS_BEFORE = re.compile(r"\b(?:contributions?|donations?|gifts?)\b[^$\d.?!]{0,20}$")
+_CONTRIBUTIONS_BEFORE = re.compile(
+    r"\b(?:contributions?|donations?|gifts?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
+)
 
 
 def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:

@@ -38,11 +38,18 @@ def proration(facts: Facts) -> dict[str, object]:
     # $800,000 and ticket B to $600,000"); a sum said before it ("each only gets $1M if …
     # they're each owed $1.2M?") is not one of them.
     first = next((i for i, a in enumerate(others) if a.role == "entitlement"), 0)
-    others = others[first:]
-    rest = [a.value for a in others]
-    tickets = [c.value for c in facts.numbers if c.role == "tickets"]
-    if len(others) == 1 and others[0].each and tickets:
-        rest = rest * tickets[0]  # "three tickets entitled to $500,000 each"
+    # A sum said to be paid out already, or raised, is no entitlement.
+    others = [a for a in others[first:] if a.role in (None, "entitlement")]
+    tickets = [c for c in facts.numbers if c.role == "tickets"]
+    rest: list[object] = []
+    for amount in others:
+        # "two tickets each owed $1M and a third owed $500k": an amount said of "each" is
+        # every ticket's of the count said before it (or, said alone, of the one count).
+        count = next((c.value for c in reversed(tickets) if c.start < amount.start), None)
+        if count is None and len(others) == 1 and tickets:
+            count = tickets[0].value
+        repeat = count if amount.each and count and count <= MAX_REPEATED else 1
+        rest += [amount.value] * repeat
     if rest:
         p["entitlements"] = rest
     stages = facts.values("stage")

@@ -190,3 +190,44 @@ def test_can_they_still_file_the_rules_filing_asks_its_deadline() -> None:
     # § 5-903(b)(2): whether the successor's certificate can still be filed is its deadline.
     question = "the old LG withdrew March 2nd; can the gov candidate still file a new one?"
     assert rule_for(question) == "md-successor-lt-gov"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "name", "expected"),
+    [
+        # An hour without a.m./p.m. is read only as a filing office's afternoon hour (c. 53,
+        # § 14, sentence 7 counts from 5 p.m.); an event's bare hour is never guessed.
+        (
+            "MA: withdrawals closed on June 5 at 5:00. state rep. certificate due?",
+            "ma-vacancy-certificate",
+            "withdrawal_deadline",
+            "2026-06-05T17:00",
+        ),
+        ("LG withdrew 6/5 at 2, COC due?", "md-successor-lt-gov", "event_date", "2026-06-05"),
+        ("LG withdrew 6/5 at 9:30, COC due?", "md-successor-lt-gov", "event_date", "2026-06-05"),
+        # § 15-106(b): "each" applies the count said before it; money already paid out is no
+        # entitlement.
+        (
+            "two tickets each owed $1M and a third owed $500k; fund $2M. shares?",
+            "md-public-financing-proration",
+            "entitlements",
+            "1000000;1000000;500000",
+        ),
+        (
+            "3 tickets, each entitled to $600k; the fund has $900k and one ticket already got "
+            "$100k. shares?",
+            "md-public-financing-proration",
+            "entitlements",
+            "600000;600000;600000",
+        ),
+        # § 15-107(c)(2): what the donors gave, one by one.
+        (
+            "5 donors gave $100, $50, $25, $25 and $10. match?",
+            "md-public-financing-primary",
+            "contributions",
+            "100;50;25;25;10",
+        ),
+    ],
+)
+def test_values_are_never_guessed(question: str, rule: str, name: str, expected: str) -> None:
+    assert params(rule, question)[name] == expected
