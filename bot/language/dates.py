@@ -93,10 +93,10 @@ _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
-    r"(?![:/.\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
+    r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
 )
 _TIME_AFTER = re.compile(
-    r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?"
+    r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
     # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be

@@ -192,6 +192,25 @@ _EXCEEDED_YES = re.compile(
 )
 
 
+# "Opposed: yes. Received primary contribution: yes. Exceeded primary limit: no."
+_ANSWER = r"\s*[:=]\s*(yes|no|y|n|true|false)\b"
+_LABELLED_FLAGS: list[tuple[str, re.Pattern[str]]] = [
+    ("opposed", re.compile(r"\bopposed" + _ANSWER)),
+    (
+        "received_primary",
+        re.compile(
+            r"\breceived\s+(?:a\s+)?primary\s+(?:public\s+)?(?:contribution|money|funds?)" + _ANSWER
+        ),
+    ),
+    (
+        "exceeded_primary_limit",
+        re.compile(
+            r"\bexceeded\s+(?:the\s+)?primary\s+(?:expenditure\s+|spending\s+)?limit" + _ANSWER
+        ),
+    ),
+]
+
+
 # The kinds of answer a question can ask for (lexicon `asks` values; a rule's frame `answers`).
 ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-question"})
 
@@ -427,4 +446,9 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         facts.exceeded_primary_limit = False
     elif _EXCEEDED_YES.search(low):
         facts.exceeded_primary_limit = True
+    # A form's "Exceeded primary limit: no" says the answer itself, whatever its words are.
+    for name, label in _LABELLED_FLAGS:
+        m = label.search(low)
+        if m:
+            setattr(facts, name, m.group(1) in ("yes", "y", "true"))
     _yes_no(low, facts)

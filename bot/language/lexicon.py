@@ -173,8 +173,8 @@ class Lexicon:
 
     def mentions(self, low: str) -> list[FactMention]:
         """The terms `low` (lower-cased, expanded) mentions, in text order; an office preceded
-        by a negation is a `not_office` (a topic, a `not_topic`). Within a role, overlaps go to
-        the longest phrase."""
+        by a negation is a `not_office` (a topic, a `not_topic`; a document, a `not_document`).
+        Within a role, overlaps go to the longest phrase."""
         text = low.replace("'", " ").replace("’", " ")
         taken: dict[str, list[tuple[int, int]]] = {}  # per role: terms of one role don't overlap
         found: list[FactMention] = []
@@ -188,9 +188,10 @@ class Lexicon:
                     continue
                 spans.append((start, end))
                 role = term.role
-                # "(not a Baltimore City race)": a negated office or topic is one the
-                # question is *not* about, which no frame may take for the question's own.
-                if role in ("office", "topic") and _NEGATION.search(
+                # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
+                # or document is one the question is *not* about, which no frame may take for
+                # the question's own.
+                if role in ("office", "topic", "document") and _NEGATION.search(
                     text[max(0, start - _NEGATION_WINDOW) : start]
                 ):
                     role = f"not_{role}"

@@ -33,7 +33,17 @@ _RUN = re.compile(rf"\b(?:{_UNITS}|{_ORDINALS})(?:(?:[\s-]+|\s+and\s+){_WORD})*\
 _AND_A_HALF = re.compile(
     rf"\b({_UNITS}|\d+)\s+and\s+a\s+half\s+(million|thousand|billion)\b", re.IGNORECASE
 )
+# "one point two million": text2num would read "1.2 1000000".
+_POINT = re.compile(
+    rf"\b({_UNITS}|\d+)\s+point\s+({_UNITS}|\d+)\s+(million|thousand|billion)\b", re.IGNORECASE
+)
 _SMALL = {w: str(i) for i, w in enumerate(_UNITS.split("|")[:20], start=1)}
+
+
+def _point(m: re.Match[str]) -> str:
+    whole = _SMALL.get(m.group(1).lower(), m.group(1))
+    tenths = _SMALL.get(m.group(2).lower(), m.group(2))
+    return f"{whole}.{tenths} {m.group(3)}"
 
 
 def _half(m: re.Match[str]) -> str:
@@ -51,4 +61,5 @@ def _digits(m: re.Match[str]) -> str:
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_AND_A_HALF, _half)
+    text = text.substitute(_POINT, _point)
     return text.substitute(_RUN, _digits)

@@ -56,7 +56,8 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         "contributors",
         re.compile(
             r"\s*(?:eligible\s+|individual\s+|maryland\s+|md\s+|separate\s+)*"
-            r"(?:donors?|contributors?|(?:contributions|donations)\s+of\b)"
+            r"(?:donors?|contributors?|supporters?|individuals|people|residents"
+            r"|(?:contributions|donations)\s+of\b)"
         ),
     ),
     (
@@ -128,7 +129,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ),
     (
         "entitlement",
-        re.compile(r"\b(?:entitle\w*|owed|owing)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"),
+        re.compile(
+            r"\b(?:entitle\w*|owed|owing|eligible\s+for)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"
+        ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
     # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
@@ -317,10 +320,14 @@ def read_numbers(
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
 _LIST_JOIN = re.compile(
-    r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*)"
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*|\+\s*)"
     r"(?:(?:one|another)\s+(?:of\s+)?)?$"  # "$250 and one of 50"
 )
 # "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
+# "$75 + $150 + $200 eligible donations": a list the words after it call contributions.
+_CONTRIBUTIONS_AFTER = re.compile(
+    r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations)\b"
+)
 _CONTRIBUTIONS_BEFORE = re.compile(
     r"\b(?:contributions?|donations?|gifts?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
 )
@@ -348,8 +355,9 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             if isinstance(head, FactAmount)
             else _money_role(low, head.start, _end(low, head))
         )
-        if role in (None, "private") and _CONTRIBUTIONS_BEFORE.search(
-            low[max(0, head.start - 30) : head.start]
+        if role in (None, "private") and (
+            _CONTRIBUTIONS_BEFORE.search(low[max(0, head.start - 30) : head.start])
+            or _CONTRIBUTIONS_AFTER.match(low, _end(low, group[-1]))
         ):
             role = "contribution"
             for item in group:

@@ -67,6 +67,7 @@ def extract(text: str, *, today: date) -> Facts:
 
 
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+_YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cycle|ballot)\b")
 # "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
 _SHORT_YEAR = re.compile(r"\b(?:in|of|for|by|the)\s+['’](\d{2})\b")
 
@@ -77,9 +78,11 @@ def _relative_year(low: str, today: date) -> int | None:
     short = _SHORT_YEAR.search(low)
     if short is not None:
         return 2000 + int(short.group(1))
-    m = _RELATIVE_YEAR.search(low)
-    if m is None:
+    # "qualified last year; for this year's primary …": the year an election is named by.
+    found = list(_RELATIVE_YEAR.finditer(low))
+    if not found:
         return None
+    m = next((f for f in found if _YEAR_OF_ELECTION.match(low, f.end())), found[0])
     return today.year + {"this": 0, "next": 1, "last": -1}[m.group(1)]
 
 
