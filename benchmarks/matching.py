@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/matching.py [--rounds N] [--heldout]
 
-Uses tests/questions.yaml and tests/questions_external{,2,3,4}.yaml (the external sets written by
+Uses tests/questions.yaml and tests/questions_external{,2,3,4,5}.yaml (the external sets written by
 people who never saw the reader), and the retired first held-out set: share of questions that
 reach the right rule, share whose extracted parameters are exactly right, out-of-scope
 questions wrongly mapped to a rule (must be 0),
@@ -59,6 +59,7 @@ EXTERNAL = ROOT / "tests" / "questions_external.yaml"
 EXTERNAL2 = ROOT / "tests" / "questions_external2.yaml"
 EXTERNAL3 = ROOT / "tests" / "questions_external3.yaml"
 EXTERNAL4 = ROOT / "tests" / "questions_external4.yaml"
+EXTERNAL5 = ROOT / "tests" / "questions_external5.yaml"
 HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
 RETIRED_HELDOUT = ROOT / "tests" / "heldout1_retired" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
@@ -231,6 +232,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     external2 = yaml.safe_load(EXTERNAL2.read_text(encoding="utf-8"))
     external3 = yaml.safe_load(EXTERNAL3.read_text(encoding="utf-8"))
     external4 = yaml.safe_load(EXTERNAL4.read_text(encoding="utf-8"))
+    external5 = yaml.safe_load(EXTERNAL5.read_text(encoding="utf-8"))
     today: date = data["today"]
     assert external["today"] == external2["today"] == external3["today"] == today, (
         "tuning files share one day"
@@ -241,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         + external2["in_scope"]
         + external3["in_scope"]
         + external4["in_scope"]
+        + external5["in_scope"]
     )
     ambiguous: list[dict[str, Any]] = data.get("ambiguous", [])
     out_of_scope: list[str] = (
@@ -249,6 +252,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         + out_of_scope_texts(external2)
         + out_of_scope_texts(external3)
         + out_of_scope_texts(external4)
+        + out_of_scope_texts(external5)
     )
 
     t0 = time.perf_counter()
@@ -331,6 +335,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_figures(
         "fourth external tuning set, AnswerService.ask",
         ask_figures(service, tuning_questions(external4), today),
+    )
+    print_figures(
+        "fifth external tuning set, AnswerService.ask",
+        ask_figures(service, tuning_questions(external5), today),
     )
     retired = yaml.safe_load(RETIRED_HELDOUT.read_text(encoding="utf-8"))
     print_figures(

@@ -25,6 +25,7 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
         re.compile(
             r"\bwithdr[ae]w(?:s|n|ing)?\b|\bwithdrawal\b|\b(?:dropped|drops?|dropping|pulled|pulls?"
             r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
+            r"|\bpulled\s+(?:his|her|their)\s+name\b"
             r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
             # "drop off the signed petition" delivers it
             r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+)?(?:signed\s+)?"
@@ -125,7 +126,7 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
     (
         "special-congressional",
         re.compile(
-            r"\bspecial\b[^.?!]{0,40}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
+            r"\bspecial\b[^.?!]{0,60}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
             r"|\bcongress\w*\s+special\b|\bcongress\w*\b[^.?!]{0,30}\bspecial\s+election\b"
         ),
     ),
@@ -174,9 +175,11 @@ _RECEIVED_NO = re.compile(
 )
 # Received: public money named as such ("received contributions of $25" are private ones).
 _RECEIVED_YES = re.compile(
-    r"\b(?:got|received|receiving|took|accepted)\s+(?:any\s+|a\s+|the\s+|its\s+|their\s+)?"
+    r"\b(?:got|received|receiving|took|accepted|did\s+get|did\s+receive)\s+"
+    r"(?:any\s+|a\s+|the\s+|its\s+|their\s+)?"
     r"(?:(?:primary\s+)?public\s+(?:money|funds?|funding|contributions?|financing)"
-    r"|primary\s+(?:money|funds?|contributions?|match(?:ing\s+funds)?)|matching\s+funds)"
+    r"|primary\s+(?:money|funds?|contributions?|match(?:ing\s+funds)?)|matching\s+funds"
+    r"|fair\s+campaign\s+financing\s+fund\s+money)"
     r"(?:\s+in\s+the\s+primary)?"
 )
 _EXCEEDED_NO = re.compile(
@@ -221,7 +224,9 @@ ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-qu
 # requests, not yes/no questions.
 _YES_NO = re.compile(
     r"(?:^|[.?!;:(]\s*|\s[-—–]+\s*|,\s*(?:(?:and|or|but|so)\s+)?)"
-    r"((?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall)"
+    r"((?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall"
+    # "please confirm whether a ticket … is eligible": a yes/no question asked indirectly
+    r"|(?:please\s+)?(?:confirm|tell\s+me|let\s+me\s+know|advise)\s+whether)"
     # "…, did not exceed the limit", "has been": a statement going on, not a question.
     r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
     r"|(?:you|u|anyone|anybody|someone|somebody|(?:we|i)\s+know)\b)"
@@ -447,8 +452,8 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     elif _EXCEEDED_YES.search(low):
         facts.exceeded_primary_limit = True
     # A form's "Exceeded primary limit: no" says the answer itself, whatever its words are.
-    for name, label in _LABELLED_FLAGS:
-        m = label.search(low)
-        if m:
-            setattr(facts, name, m.group(1) in ("yes", "y", "true"))
+    for flag, label in _LABELLED_FLAGS:
+        said = label.search(low)
+        if said:
+            setattr(facts, flag, said.group(1) in ("yes", "y", "true"))
     _yes_no(low, facts)

@@ -269,6 +269,7 @@ def _question_sets() -> dict[str, dict[str, Any]]:
             "questions_external2",
             "questions_external3",
             "questions_external4",
+            "questions_external5",
         )
     }
 

@@ -28,6 +28,7 @@ SETS: dict[str, dict[str, Any]] = {
         "questions_external2",
         "questions_external3",
         "questions_external4",
+        "questions_external5",
     )
 }
 

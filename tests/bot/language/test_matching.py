@@ -46,6 +46,11 @@ SETS = {
     "external2": EXTERNAL2,
     "external3": EXTERNAL3,
     "external4": EXTERNAL4,
+    "external5": yaml.safe_load(
+        (Path(__file__).resolve().parents[2] / "questions_external5.yaml").read_text(
+            encoding="utf-8"
+        )
+    ),
 }
 # The fewest phrasings each set holds: in scope, out of scope.
 SIZES = {
@@ -54,6 +59,7 @@ SIZES = {
     "external2": (48, 40),
     "external3": (90, 60),
     "external4": (90, 60),
+    "external5": (90, 60),
 }
 
 
