@@ -54,12 +54,16 @@ from rules import RULES  # noqa: E402
 from rules.registry import canonical_params  # noqa: E402
 from rules.values import param_strings  # noqa: E402
 
-QUESTIONS = ROOT / "tests" / "questions.yaml"
-EXTERNAL = ROOT / "tests" / "questions_external.yaml"
-EXTERNAL2 = ROOT / "tests" / "questions_external2.yaml"
-EXTERNAL3 = ROOT / "tests" / "questions_external3.yaml"
-EXTERNAL4 = ROOT / "tests" / "questions_external4.yaml"
-EXTERNAL5 = ROOT / "tests" / "questions_external5.yaml"
+# The tuning sets: the helpers' own, then the external ones (written by people who never saw
+# the reader), each named as its figures are printed.
+TUNING_SETS = {
+    "tuning set": "questions",
+    "external tuning set": "questions_external",
+    "second external tuning set": "questions_external2",
+    "third external tuning set": "questions_external3",
+    "fourth external tuning set": "questions_external4",
+    "fifth external tuning set": "questions_external5",
+}
 HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
 RETIRED_HELDOUT = ROOT / "tests" / "heldout1_retired" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
@@ -227,33 +231,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
         return
 
-    data = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))
-    external = yaml.safe_load(EXTERNAL.read_text(encoding="utf-8"))
-    external2 = yaml.safe_load(EXTERNAL2.read_text(encoding="utf-8"))
-    external3 = yaml.safe_load(EXTERNAL3.read_text(encoding="utf-8"))
-    external4 = yaml.safe_load(EXTERNAL4.read_text(encoding="utf-8"))
-    external5 = yaml.safe_load(EXTERNAL5.read_text(encoding="utf-8"))
+    sets = {
+        label: yaml.safe_load((ROOT / "tests" / f"{name}.yaml").read_text(encoding="utf-8"))
+        for label, name in TUNING_SETS.items()
+    }
+    data = sets["tuning set"]
     today: date = data["today"]
-    assert external["today"] == external2["today"] == external3["today"] == today, (
-        "tuning files share one day"
-    )
-    in_scope: list[dict[str, Any]] = (
-        data["in_scope"]
-        + external["in_scope"]
-        + external2["in_scope"]
-        + external3["in_scope"]
-        + external4["in_scope"]
-        + external5["in_scope"]
-    )
+    assert all(d["today"] == today for d in sets.values()), "tuning files share one day"
+    in_scope: list[dict[str, Any]] = [item for d in sets.values() for item in d["in_scope"]]
     ambiguous: list[dict[str, Any]] = data.get("ambiguous", [])
-    out_of_scope: list[str] = (
-        out_of_scope_texts(data)
-        + out_of_scope_texts(external)
-        + out_of_scope_texts(external2)
-        + out_of_scope_texts(external3)
-        + out_of_scope_texts(external4)
-        + out_of_scope_texts(external5)
-    )
+    out_of_scope: list[str] = [q for d in sets.values() for q in out_of_scope_texts(d)]
 
     t0 = time.perf_counter()
     matcher = build_matcher(RULES)
@@ -317,29 +304,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
 
     service = AnswerService.from_settings(DataSettings(), clock=FixedClock.on(today))
-    print_figures(
-        "tuning set, AnswerService.ask", ask_figures(service, tuning_questions(data), today)
-    )
-    print_figures(
-        "external tuning set, AnswerService.ask",
-        ask_figures(service, tuning_questions(external), today),
-    )
-    print_figures(
-        "second external tuning set, AnswerService.ask",
-        ask_figures(service, tuning_questions(external2), today),
-    )
-    print_figures(
-        "third external tuning set, AnswerService.ask",
-        ask_figures(service, tuning_questions(external3), today),
-    )
-    print_figures(
-        "fourth external tuning set, AnswerService.ask",
-        ask_figures(service, tuning_questions(external4), today),
-    )
-    print_figures(
-        "fifth external tuning set, AnswerService.ask",
-        ask_figures(service, tuning_questions(external5), today),
-    )
+    for label, questions in sets.items():
+        print_figures(
+            f"{label}, AnswerService.ask", ask_figures(service, tuning_questions(questions), today)
+        )
     retired = yaml.safe_load(RETIRED_HELDOUT.read_text(encoding="utf-8"))
     print_figures(
         "first held-out set, retired to tuning, AnswerService.ask",

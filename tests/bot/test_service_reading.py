@@ -14,6 +14,7 @@ import yaml
 
 from bot.reply import Reply
 from rules.registry import canonical_params
+from tests.bot.language.support import QUESTION_SETS
 from tests.support.service import packaged_service
 
 TODAY = date(2026, 3, 10)
@@ -263,14 +264,7 @@ def _question_sets() -> dict[str, dict[str, Any]]:
     root = Path(__file__).resolve().parents[1]
     return {
         name: yaml.safe_load((root / f"{name}.yaml").read_text(encoding="utf-8"))
-        for name in (
-            "questions",
-            "questions_external",
-            "questions_external2",
-            "questions_external3",
-            "questions_external4",
-            "questions_external5",
-        )
+        for name in QUESTION_SETS
     }
 
 

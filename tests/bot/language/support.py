@@ -10,6 +10,16 @@ from rules import RULES
 from rules.values import param_strings
 
 TODAY = date(2026, 3, 10)
+# The question sets under tests/ (the helpers' own and the external ones written by people who
+# never saw the reader), by file name.
+QUESTION_SETS = (
+    "questions",
+    "questions_external",
+    "questions_external2",
+    "questions_external3",
+    "questions_external4",
+    "questions_external5",
+)
 MATCHER = build_matcher(RULES)
 
 

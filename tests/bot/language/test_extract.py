@@ -15,6 +15,7 @@ from bot.language import extract, params_for
 from bot.language.text import MAX_ITEMS
 from rules.registry import canonical_params
 from rules.values import param_strings
+from tests.bot.language.support import QUESTION_SETS
 
 TODAY = date(2026, 3, 10)  # a Tuesday
 # The tuning set and the external ones (written by people who never saw the reader).
@@ -22,14 +23,7 @@ SETS: dict[str, dict[str, Any]] = {
     name: yaml.safe_load(
         (Path(__file__).resolve().parents[2] / f"{name}.yaml").read_text(encoding="utf-8")
     )
-    for name in (
-        "questions",
-        "questions_external",
-        "questions_external2",
-        "questions_external3",
-        "questions_external4",
-        "questions_external5",
-    )
+    for name in QUESTION_SETS
 }
 
 
