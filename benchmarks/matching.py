@@ -175,7 +175,9 @@ def ask_figures(
         # The key as `Reply.params` renders it: a YAML `true` is "true", not Python's "True",
         # and a list "750000;500000" is "750000,500000".
         expected = canonical_params(item.get("rule"), item.get("params") or {})
-        misread = any(k in reply.params and reply.params[k] != v for k, v in expected.items())
+        # Both sides in the form the rule reads them (a sum "2500000.50" is "2500000.5").
+        got = canonical_params(reply.rule, reply.params)
+        misread = any(k in got and got[k] != v for k, v in expected.items())
         hits["facts misread"] += misread
         totals["facts misread"] += 1
         if kind == "in_scope":
@@ -183,7 +185,7 @@ def ask_figures(
             totals["values right"] += 1
             right = reply.rule == item.get("rule") and reply.status not in ("no_match", "ambiguous")
             hits["right rule"] += right
-            values = all(reply.params.get(k) == v for k, v in expected.items())
+            values = all(got.get(k) == v for k, v in expected.items())
             if item.get("answer"):
                 values = values and _answer_value(item["answer"], reply)
             hits["values right"] += right and values
