@@ -36,10 +36,9 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
-_WEEKDAY = (
-    r"(?:(monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?,?\s+)?"
-)
+_WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAY_NAME = _WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
+_WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")\.?,?\s+)?"
 _ORD = r"(?:st|nd|rd|th)?"
 
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:t(\d{1,2}):(\d{2}))?\b")
@@ -79,14 +78,11 @@ _AGO = re.compile(
 )
 # "last Friday", "this past Monday" (never "next Friday" or "this Friday": those could be
 # either side of today).
-_PAST_WEEKDAY = re.compile(
-    r"\b(last|this\s+past|past)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b"
-)
+_PAST_WEEKDAY = re.compile(r"\b(?:last|this\s+past|past)\s+(?P<wd>" + _WEEKDAY_NAME + r")\b")
 # "died Sunday", "withdrew on Monday": a bare weekday after an event already past is the last one.
 _EVENT_WEEKDAY = re.compile(
     r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
-    r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>" + _WEEKDAY_FULL + r")\b"
 )
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -248,22 +244,14 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             else:
                 taken.append(m.span())  # not a count either
                 problems.append(f"{m.group(0)!r} names no month; write it like May 28 or 5/28")
-        elif kind == "past":
-            # "last Friday", "this past Monday": the most recent such day before today.
-            weekday = _WEEKDAYS[m.group(2)[:3]]
-            back = (today.weekday() - weekday - 1) % 7 + 1
-            taken.append(m.span())
+        elif kind in ("past", "event_day"):
+            # "last Friday", "died Sunday": the most recent such day before today. "last
+            # Friday" is the date's words; after an event, only the weekday is.
+            at = 0 if kind == "past" else "wd"
+            back = (today.weekday() - _WEEKDAYS[m.group("wd")[:3]] - 1) % 7 + 1
+            taken.append(m.span(at))
             found.append(
-                FactDate(value=today - timedelta(days=back), span=m.group(0), start=m.start())
-            )
-        elif kind == "event_day":
-            weekday = _WEEKDAYS[m.group("wd")[:3]]
-            back = (today.weekday() - weekday - 1) % 7 + 1
-            taken.append(m.span("wd"))
-            found.append(
-                FactDate(
-                    value=today - timedelta(days=back), span=m.group("wd"), start=m.start("wd")
-                )
+                FactDate(value=today - timedelta(days=back), span=m.group(at), start=m.start(at))
             )
         elif kind == "ago":
             n = _SMALL.get(m.group(1)) or int(m.group(1))

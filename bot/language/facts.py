@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bot.language.lexicon import negated
 from bot.language.text import blank
 from rules.engine.facts import (
     Cause,
@@ -353,16 +354,6 @@ def event_subject(low: str, facts: Facts) -> None:
         )
 
 
-_NEGATED = re.compile(
-    r"\b(?:not|isn\s?t|rather\s+than|instead\s+of|other\s+than)\s+(?:a|an|the)?\s*$"
-)
-
-
-def _negated(low: str, at: int) -> bool:
-    """Whether the words just before `at` deny it ("not a town office")."""
-    return bool(_NEGATED.search(low, max(0, at - 20), at))
-
-
 def _spaces(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
@@ -399,8 +390,8 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             )
 
     # "Not a town office - it's a state senate seat": a negated office is not the question's.
-    explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low) if not _negated(low, m.start())}
-    offices = explicit or {label for at, label in _first(low, _OFFICES) if not _negated(low, at)}
+    explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low) if not negated(low, m.start())}
+    offices = explicit or {label for at, label in _first(low, _OFFICES) if not negated(low, at)}
     if len(offices) == 1:
         facts.office = offices.pop()  # type: ignore[assignment]
     name = _OFFICE_NAME.search(low)

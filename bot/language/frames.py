@@ -88,6 +88,7 @@ class Frame:
         )
         rules_out = _exclusions(data.get("rules_out"))
         fills = {str(k): str(v) for k, v in (data.get("fills") or {}).items()}
+        requires = data.get("requires") or {}
         return cls(
             rule,
             str(data.get("asks", "")),
@@ -99,8 +100,8 @@ class Frame:
             _strings(data.get("answers")),
             _words(data.get("yes_no")),
             tuple(_facts(item) for item in data.get("evidence") or ()),
-            tuple(f for f in map(_fact, (data.get("requires") or {}).get("any") or ()) if f),
-            " ".join(str((data.get("requires") or {}).get("reason", "")).split()),
+            tuple(f for f in map(_fact, requires.get("any") or ()) if f),
+            " ".join(str(requires.get("reason", "")).split()),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:

@@ -35,6 +35,12 @@ _NEGATION = re.compile(
 _NEGATION_WINDOW = 24  # characters before an office searched for a negation
 
 
+def negated(text: str, start: int) -> bool:
+    """Whether the words just before `start` deny what follows ("not the LG", "not a town
+    office", "other than the governor")."""
+    return bool(_NEGATION.search(text[max(0, start - _NEGATION_WINDOW) : start]))
+
+
 def _edge(text: str, at_start: bool) -> str:
     """A word boundary on the phrase's edge when that edge is a word character."""
     char = text[0] if at_start else text[-1]
@@ -191,9 +197,7 @@ class Lexicon:
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
                 # the question's own.
-                if role in ("office", "topic", "document") and _NEGATION.search(
-                    text[max(0, start - _NEGATION_WINDOW) : start]
-                ):
+                if role in ("office", "topic", "document") and negated(text, start):
                     role = f"not_{role}"
                 found.append(
                     FactMention(role=role, value=term.value, span=low[start:end], start=start)

@@ -108,7 +108,7 @@ _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
-_MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
+_MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # (role, words just before, words just after)
     # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
     (
@@ -120,7 +120,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "received",
         re.compile(r"\balready\s+(?:got|received|been\s+paid|was\s+paid)\s*$"),
-        re.compile(r"^(?!x)x"),  # never from the words after
+        None,  # said only by the words before it
     ),
     (
         "fund",
@@ -160,7 +160,7 @@ def _money_role(low: str, start: int, end: int) -> str | None:
     before = low[max(0, start - 40) : start]
     after = low[end : end + 30]
     for role, _, rx_after in _MONEY_ROLES:
-        if rx_after.search(after):
+        if rx_after is not None and rx_after.search(after):
             return role
     best: tuple[int, str] | None = None
     for role, rx_before, _ in _MONEY_ROLES:

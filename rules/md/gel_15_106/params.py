@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rules.engine.facts import Facts
 
+MAX_REPEATED = 500  # "N contributions of $X each" is written out up to this many
+
 
 def primary(facts: Facts) -> dict[str, object]:
     """(c): private contributions raised, and whether the ticket is opposed."""
@@ -77,9 +79,6 @@ def general(facts: Facts) -> dict[str, object]:
     elif "not-nominee" in details and "nominee" not in details:
         p["nominee"] = False  # "the ticket lost the primary"
     return p
-
-
-MAX_REPEATED = 500  # "N contributions of $X each" is written out up to this many
 
 
 def _contributions(facts: Facts) -> list[object]:
