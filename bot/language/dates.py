@@ -84,6 +84,11 @@ _EVENT_WEEKDAY = re.compile(
     r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
     r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>" + _WEEKDAY_FULL + r")\b"
 )
+# "the nominee from Tuesday's primary": a weekday's election already held is the last one.
+_WEEKDAYS_ELECTION = re.compile(
+    r"(?<!next\s)(?<!coming\s)(?<!upcoming\s)\b(?P<wd>" + _WEEKDAY_FULL + r")'?s\s+"
+    r"(?:state\s+|party\s+|special\s+)?(?:primary|election|convention|caucus)\b"
+)
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
@@ -169,6 +174,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("ago", _AGO),
             ("past", _PAST_WEEKDAY),
             ("event_day", _EVENT_WEEKDAY),
+            ("event_day", _WEEKDAYS_ELECTION),
         ):
             for m in rx.finditer(low):
                 yield kind, m

@@ -79,6 +79,8 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
         "state",
         re.compile(
             r"\bstate\s+(?:rep(?:resentative)?s?|senat(?:e|or|ors)|house|legislat\w+)\b|\bstatewide\b"
+            # "rep candidate", "senate nominee": a legislative seat said without "state"
+            r"|\b(?:rep(?:resentative)?|senate|senator)\s+(?:candidate|nominee|seat|race)s?\b"
             r"|\b(?:lieutenant\s+|lt\.?\s+)?governor\b|\battorney\s+general\b"
             r"|\bsecretary\s+of\s+(?:the\s+)?(?:commonwealth|state)\b|\btreasurer\b|\bauditor\b"
             r"|\bdistrict\s+attorney\b|\bsheriff\b|\bcongress\w*\b"
@@ -93,6 +95,15 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
         re.compile(r"\btown\b|\bselect\s*(?:man|men|woman|women|board|person)\b|\bmoderator\b"),
     ),
 ]
+# Committees, clerks, halls and boards are who fills or who is asked, not the nomination's
+# office: "is it the ward and town committees who fill it when our state senate nominee dies?"
+# is about a state office ("town clerk candidate" stays a town office).
+_NOT_OFFICES = re.compile(
+    r"\b(?:city|town|ward|state)(?:\s*(?:,|and|or|&|/)\s*(?:city|town|ward|state))*\s+(?:party\s+)?"
+    r"(?:committees?|cmtes?|clerks?|clerk'?s\s+office|hall|party|chairs?|registrars?|boards?"
+    r"|elections?\s+(?:department|dept|division|office|commission))\b"
+    r"(?!\s+(?:candidate|nominee|race|seat))"
+)
 _OFFICE_NAME = re.compile(
     r"\b(?:state\s+(?:rep(?:resentative)?|senator)|lieutenant\s+governor|lt\.?\s+gov(?:ernor)?"
     r"|governor(?!\s*'?s?\s+council)|attorney\s+general|secretary\s+of\s+(?:the\s+)?(?:commonwealth|state)"
@@ -156,7 +167,12 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
-            r"|\bprimary\s+(?:winner|nominee)\b|\bnominee\s*\(\s*(?:state\s+)?primary\s*\)|\b(?:won|wins?|winning)\s+the\s+primary\b|\bdirect\s+nomination\b"
+            r"|\bprimary\s+(?:winner|nominee)\b|\bnominee\s*\(\s*(?:state\s+)?primary\s*\)|\bdirect\s+nomination\b"
+            # "won the Sept. 1 Democratic primary", "the primary our senate nominee won",
+            # "our nominee for state senator from Tuesday's primary": said in one clause.
+            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,'’-]+\s+){0,3}?primary\b"
+            r"|\bprimary\b[^.;?!]{0,50}\bnominee\b[^.;?!]{0,20}\bwon\b"
+            r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,3}?primary\b"
         ),
     ),
 ]
@@ -391,7 +407,10 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
 
     # "Not a town office - it's a state senate seat": a negated office is not the question's.
     explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low) if not negated(low, m.start())}
-    offices = explicit or {label for at, label in _first(low, _OFFICES) if not negated(low, at)}
+    for_office = _NOT_OFFICES.sub(_spaces, low)
+    offices = explicit or {
+        label for at, label in _first(for_office, _OFFICES) if not negated(low, at)
+    }
     if len(offices) == 1:
         facts.office = offices.pop()  # type: ignore[assignment]
     name = _OFFICE_NAME.search(low)
