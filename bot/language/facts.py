@@ -177,6 +177,11 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     ),
 ]
 
+# "primary" or "general" on its own, not "attorney general", "general assembly", "in general".
+_BARE_STAGE = re.compile(
+    r"(?<!attorney\s)(?<!\bin\s)\b(primary|general)\b(?!\s+(?:assembly|counsel|fund|question))"
+)
+
 _NOT = r"(?:did\s*n[o']?t|didnt|never|has\s*n[o']?t|hasnt|have\s*n[o']?t|havent|was\s*n[o']?t|not)"
 _GOT = r"(?:get|got|receive|received|take|took|taken|accept|accepted|qualify\s+for)"
 _PUBLIC = (
@@ -467,3 +472,10 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         if said:
             setattr(facts, flag, said.group(1) in ("yes", "y", "true"))
     _yes_no(low, facts)
+    # "proration, primary: fund 3M …", "…; general. pro rata?": a bare "primary" or "general"
+    # says which election's money, when it is the only one of the two said and no phrase said it.
+    if not facts.values("stage"):
+        bare = {m.group(1): m for m in _BARE_STAGE.finditer(low)}
+        if len(bare) == 1:
+            ((word, m),) = bare.items()
+            _mention(facts, "stage_word", word, m)
