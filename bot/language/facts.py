@@ -122,7 +122,10 @@ _OPPOSED = re.compile(
     r"(?:opponents?|challengers?)\b|\bnot\s+unopposed\b"
     # "we do have a Libertarian opponent", "there's a Green Party ticket too"
     r"|\bha(?:s|ve|d)\s+(?:an?\s+)(?:[a-z]+\s+){1,2}(?:opponents?|challengers?)\b|\bfac(?:es|ed|ing)\s+(?:an?\s+)?(?:primary\s+)?"
-    r"(?:opponents?|challengers?|opposition)\b|\bcompetitive\b"
+    r"(?:opponents?|challengers?|opposition)\b"
+    # "we face a Republican and an unaffiliated ticket in the general"
+    r"|\bfac(?:e|es|ed|ing)\s+(?:an?\s+|two\s+|three\s+|\d\s+)(?:[a-z]+\s+(?:and\s+(?:an?\s+)?)?){0,3}"
+    r"(?:tickets?|opponents?|challengers?|slates?)\b|\bcompetitive\b"
 )
 
 _STATES: list[tuple[State, re.Pattern[str]]] = [
@@ -186,7 +189,7 @@ _NOT = r"(?:did\s*n[o']?t|didnt|never|has\s*n[o']?t|hasnt|have\s*n[o']?t|havent|
 _GOT = r"(?:get|got|receive|received|take|took|taken|accept|accepted|qualify\s+for)"
 _PUBLIC = (
     r"(?:any\s+|a\s+)?(?:primary\s+)?(?:public\s+)?(?:money|funds?|funding|contributions?"
-    r"|financing|matching\s+funds)"
+    r"|financing|matching\s+funds|match(?:ing\s+money)?)"
 )
 _RECEIVED_NO = re.compile(
     _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
