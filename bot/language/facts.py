@@ -267,6 +267,9 @@ _YES_NO = re.compile(
 _ANY_DEADLINE = re.compile(
     r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day|date|start\s+date)\b"
     r"|\bby\s+(?:what|which|a\s+certain|a\s+specific|a\s+particular)\s+(?:date|day|time)\b"
+    # "is the petition due the same day as the special primary?": when it is due, asked by
+    # comparing it with another day
+    r"|\bdue\s+(?:on\s+)?(?:the\s+)?same\s+(?:day|date)\b|\bdue\s+(?:before|after)\b"
 )
 
 
@@ -274,7 +277,7 @@ _ANY_DEADLINE = re.compile(
 # asking to confirm a deadline or sum asks for it.
 _CONFIRMING = re.compile(
     r"\b(?:really|is\s+it\s+true|is\s+it\s+right|am\s+i\s+right|correct\s+that|right\s+that"
-    r"|true\s+that)\b"
+    r"|true\s+that|is\s+that\s+(?:right|correct|accurate|true|what)|does\s+that\s+(?:sound|match))\b"
 )
 
 

@@ -30,9 +30,12 @@ _GAP = r"(?:" + _JOIN + r"[\w$]+){0," + str(MAX_GAP_WORDS) + r"}?" + _JOIN
 # LG)", "other than the governor").
 _NEGATION = re.compile(
     r"(?:\bnot|\bisn\s?t|\bnor|\bother\s+than|\brather\s+than|\binstead\s+of|\bexcept(?:\s+for)?"
-    r"|\bbesides)[\s(,]*(?:the|a|an|our|his|her|their|its)?\s*$"
+    r"|\bbesides)"
+    # "he is not in any Baltimore City municipal race", "not running for a town office"
+    r"(?:\s+(?:in|on|part\s+of|running\s+in|running\s+for|running\s+on|for))?"
+    r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
 )
-_NEGATION_WINDOW = 24  # characters before an office searched for a negation
+_NEGATION_WINDOW = 32  # characters before an office searched for a negation
 
 
 def negated(text: str, start: int) -> bool:

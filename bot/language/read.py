@@ -44,7 +44,13 @@ def extract(text: str, *, today: date) -> Facts:
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
-    _year_named(dates, years, today)
+    said_year = _relative_year(low, today)
+    # "like it was back in 2014": a year remembered is not the one asked about, when another
+    # is said ("for '30", "next year", "the 2030 election").
+    remembered = {int(y) for y in _REMEMBERED_YEAR.findall(low)}
+    if said_year or set(years) - remembered:
+        years = [y for y in years if y not in remembered]
+    _year_named(dates, years + [d.value.year for d in dates if d.year_written], today, said_year)
 
     result = Facts(
         dates=dates,
@@ -52,7 +58,7 @@ def extract(text: str, *, today: date) -> Facts:
         money=[a.value for a in amounts],
         numbers=numbers,
         counts=[c.value for c in numbers if c.role not in ("duration", "rate", "district")],
-        year=years[0] if years else _relative_year(low, today),
+        year=years[0] if years else said_year,
         problems=problems,
         truncated=truncated,
     )
@@ -72,30 +78,48 @@ _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cy
 _SHORT_YEAR = re.compile(r"\b(?:in|of|for|by|the)\s+['’](\d{2})\b")
 
 
+_REMEMBERED_YEAR = re.compile(
+    r"\b(?:back\s+in|like\s+(?:it\s+was\s+|they\s+did\s+)?(?:back\s+)?in|as\s+it\s+was\s+in"
+    r"|in\s+my\s+day\s+in|used\s+to\s+be\s+in)\s+(\d{4})\b"
+)
+
+
 def _relative_year(low: str, today: date) -> int | None:
     """ "this year" is today's year (in America/New_York), "next year" the one after; "in '30"
-    is 2030."""
-    short = _SHORT_YEAR.search(low)
-    if short is not None:
-        return 2000 + int(short.group(1))
-    # "qualified last year; for this year's primary …": the year an election is named by.
+    is 2030 ("in '86", a year long past, is no election year asked about)."""
     found = list(_RELATIVE_YEAR.finditer(low))
+    short = next(
+        (
+            int(m.group(1))
+            for m in _SHORT_YEAR.finditer(low)
+            if 2000 + int(m.group(1)) <= today.year + 12
+        ),
+        None,
+    )
+    if short is not None:
+        return 2000 + short
+    # "qualified last year; for this year's primary …": the year an election is named by.
     if not found:
         return None
     m = next((f for f in found if _YEAR_OF_ELECTION.match(low, f.end())), found[0])
     return today.year + {"this": 0, "next": 1, "last": -1}[m.group(1)]
 
 
-def _year_named(dates: list[FactDate], years: list[int], today: date) -> None:
+def _year_named(
+    dates: list[FactDate], years: list[int], today: date, said: int | None = None
+) -> None:
     """A date written without its year ("COC deadline that year is feb 26") is in the one
-    year the question names ("in 2030"), not today's: reading it in today's year would change
-    a date the user gave. With several years named, the date keeps today's year."""
-    if len(set(years)) != 1 or years[0] == today.year:
+    year the question names ("in 2030", "for '30", "March 4, 2030 … March 8"), not today's:
+    reading it in today's year would change a date the user gave. With several years named,
+    the date keeps today's year."""
+    named = set(years) or ({said} if said else set())
+    if len(named) != 1 or today.year in named:
         return
+    (year,) = named
     for found in dates:
         if not found.year_written:
             try:
-                found.value = found.value.replace(year=years[0])
+                found.value = found.value.replace(year=year)
             except ValueError:  # Feb 29 in a year without one: keep the date as read
                 continue
 
