@@ -107,6 +107,7 @@ _EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
+_LIST_GOES_ON = re.compile(r"\s*(?:,|;|/|\band\b)\s*(?:and\s+)?\$?\d")
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # (role, words just before, words just after)
@@ -156,9 +157,15 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
 ]
 
 
+_LABELS_NEXT_SUM = re.compile(r"\s*[(,;]\s*[a-z]+(?:\s+[a-z]+)?\s*:?\s*\$\s?\d")
+
+
 def _money_role(low: str, start: int, end: int) -> str | None:
     before = low[max(0, start - 40) : start]
     after = low[end : end + 30]
+    # "$60 (total $560)": a word that opens the next sum names that one, not this.
+    if _LABELS_NEXT_SUM.match(after):
+        after = ""
     for role, _, rx_after in _MONEY_ROLES:
         if rx_after is not None and rx_after.search(after):
             return role
@@ -276,7 +283,12 @@ def read_numbers(
                     role=_money_role(low, m.start(), m.end()),
                     each=bool(
                         _EACH_AFTER.match(low, m.end())
-                        or _EACH_BEFORE.search(low[max(0, m.start() - 30) : m.start()])
+                        or (
+                            _EACH_BEFORE.search(low[max(0, m.start() - 30) : m.start()])
+                            # "three tickets would each be owed 2.5M, 2.5M and 2M": a list
+                            # says each one's sum; none is repeated
+                            and not _LIST_GOES_ON.match(low, m.end())
+                        )
                     ),
                 )
             )
@@ -321,7 +333,8 @@ def read_numbers(
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
 _LIST_JOIN = re.compile(
     r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*|\+\s*)"
-    r"(?:(?:one|another)\s+(?:of\s+)?)?$"  # "$250 and one of 50"
+    r"(?:(?:one|another)\s+(?:of\s+)?)?"  # "$250 and one of 50"
+    r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
 )
 # "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
 # "$75 + $150 + $200 eligible donations": a list the words after it call contributions.
@@ -370,6 +383,12 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
         if not plain:
             continue
         if role is None and not any(isinstance(i, FactAmount) for i in group):
+            # "W1 3,402 / W2 2,977 / W3 4,118 registered voters": a list of counts is all of
+            # the kind one of them is said to be.
+            kinds = {i.role for i in group if i.role is not None}
+            if len(kinds) == 1:
+                for count in plain:
+                    count.role = next(iter(kinds))
             continue
         for count in plain:
             counts.remove(count)

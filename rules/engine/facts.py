@@ -131,6 +131,8 @@ class Facts(BaseModel):
 def _by_role(items: Sequence[FactAmount] | Sequence[FactCount], role: str) -> Any:
     labelled = [i.value for i in items if i.role == role]
     if labelled:
-        return labelled[0]
+        # Two different sums or counts with one role ("W1 3,402 / W2 2,977 / W3 4,118
+        # registered voters"): which one is meant is not said, so none is taken.
+        return labelled[0] if len(set(labelled)) == 1 else None
     plain = [i.value for i in items if i.role is None]
     return plain[0] if len(plain) == 1 else None
