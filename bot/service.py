@@ -153,7 +153,7 @@ class AnswerService:
             quoted.reading = reading_of(facts)
             return quoted
         matched, relevant = match_question(self.matcher, stripped, facts)
-        window = due_window(stripped, day)
+        window = due_window(stripped, day, months=matched.decision != "matched")
         if window is not None:
             # "Key dates for independent candidates": the season of the rules the words name.
             about = [rule for rule, _ in matched.candidates]
@@ -277,32 +277,39 @@ class AnswerService:
         raw: str,
         today: date,
         facts: Facts,
-        window: int,
+        window: tuple[date, date],
         reading: Reading,
         rules: list[str] | None = None,
     ) -> Reply:
-        """ "What's due this month?": the season's deadlines from `today` through `window`
-        days, from the calendars of the state named, else both states' (only `rules`' when
-        the question names some)."""
-        until = today + timedelta(days=window)
+        """ "What's due this month?": the season's deadlines over `window` (its first and
+        last days), from the calendars of the state named, else both states' (only `rules`'
+        when the question names some)."""
+        start, until = window
         states = [facts.state] if facts.state else ["md", "ma"]
         found: list[SeasonDeadline] = []
+        held = False
         for calendar in self.calendars:
             if calendar.jurisdiction in states and calendar.general.year in (
-                today.year,
+                start.year,
                 until.year,
             ):
+                held = True
                 found += [
                     d
                     for d in self.season(calendar.id, rules or None, today=today)
-                    if today <= d.day <= until
+                    if start <= d.day <= until
                 ]
         found.sort(key=lambda d: d.deadline)
         lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
         message = (
-            f"Deadlines from {today.isoformat()} to {until.isoformat()}:\n" + "\n".join(lines)
+            f"Deadlines from {start.isoformat()} to {until.isoformat()}:\n" + "\n".join(lines)
             if lines
-            else f"No deadline I compute falls between {today.isoformat()} and {until.isoformat()}."
+            else f"No deadline I compute falls between {start.isoformat()} and {until.isoformat()}."
+            if held
+            # Dates from the world are data: with no calendar for those years, none is made up.
+            else f"I hold no election calendar for {start.year}"
+            + (f"–{until.year}" if until.year != start.year else "")
+            + f" ({', '.join(s.upper() for s in states)}), so I can't list its deadlines."
         )
         return Reply(
             status="help",

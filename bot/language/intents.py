@@ -7,7 +7,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 
 # A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
 _CITED = re.compile(
@@ -32,6 +32,19 @@ _DUE = re.compile(
     re.IGNORECASE,
 )
 _DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
+# "anything due in August?", "what's on the MA calendar for June?": one month named.
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_IN_MONTH = re.compile(
+    r"\b(?:due|deadlines?|dates|calendar|coming|anything)\b[^.?!]{0,25}?"
+    r"\b(?:in|for|during|through)\s+(?P<month>january|february|march|april|may|june|july"
+    r"|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov"
+    r"|dec)\b\.?(?!\s*\d)",
+    re.IGNORECASE,
+)
+# "upcoming?", "what's upcoming": the whole question is the window word.
+_ONLY_SOON = re.compile(
+    r"^\W*(?:what(?:'|’)?s|what\s+is|anything)?\s*(?:upcoming|coming\s+up)\W*$", re.IGNORECASE
+)
 _FEW = {"two": 2, "three": 3, "four": 4, "few": 3}
 
 
@@ -45,10 +58,28 @@ def asks_for_text(text: str) -> bool:
     return bool(_QUOTE.search(text)) and bool(_CITED.search(text))
 
 
-def due_window(text: str, today: date) -> int | None:
-    """Days a "what's due this month?" question looks ahead from `today` (None: it asks no
-    such thing). "This month" runs to the month's end, "next month" through the next one's;
-    "upcoming" is 30 days, "this season" or "key dates" a year."""
+def due_window(text: str, today: date, *, months: bool = True) -> tuple[date, date] | None:
+    """The days a "what's due this month?" question asks about, first and last (None: it asks
+    no such thing). "This month" runs from `today` to the month's end, "next month" through
+    the next one's, a month named ("due in August") is that month (from `today` if it is this
+    one; `months=False` when the question is one rule's: "is the petition due in August?"
+    asks that rule); "upcoming" is 30 days, "this season" or "key dates" a year."""
+    days = _days_ahead(text, today)
+    if days is not None:
+        return today, today + timedelta(days=days)
+    named = _IN_MONTH.search(text) if months else None
+    if named is None:
+        return None
+    month = _MONTHS.index(named.group("month").lower()[:3]) + 1
+    year = today.year + (month < today.month)
+    last = date(year, month, calendar.monthrange(year, month)[1])
+    return max(today, date(year, month, 1)), last
+
+
+def _days_ahead(text: str, today: date) -> int | None:
+    """Days a window that starts today runs ("this month", "next 10 days", "upcoming")."""
+    if _ONLY_SOON.match(text):
+        return 30
     m = _DUE.search(text)
     if m is None or not _DUE_WORDS.search(text):
         return None

@@ -299,11 +299,13 @@ def test_no_out_of_scope_question_is_answered_or_routed_and_no_fact_is_misread(
     assert misread == []
 
 
-def test_the_retired_held_out_set_is_read_as_its_writer_labelled_it() -> None:
-    # tests/heldout1_retired: the first held-out set, tuning material since 2026-11-22 (its
-    # README). Through the whole service: no out-of-scope question answered, no fact misread,
-    # and at least 97 % of in-scope questions on the right rule (the target).
-    root = Path(__file__).resolve().parents[1] / "heldout1_retired"
+@pytest.mark.parametrize("folder", ["heldout1_retired", "external6", "external7"])
+def test_a_tuning_set_in_held_out_shape_is_read_as_its_writer_labelled_it(folder: str) -> None:
+    # tests/heldout1_retired (the first held-out set, tuning material since 2026-11-22) and the
+    # external sets written in its shape (their READMEs). Through the whole service: no
+    # out-of-scope question answered, no fact misread, and at least 97 % of in-scope questions
+    # on the right rule (the target).
+    root = Path(__file__).resolve().parents[1] / folder
     data = yaml.safe_load((root / "questions.yaml").read_text(encoding="utf-8"))
     answered, misread, right, in_scope = [], [], 0, 0
     for item in data["questions"]:
@@ -328,3 +330,19 @@ def test_listed_sums_reach_the_rule_as_separate_sums() -> None:
     assert reply.params["contributions"] == "100;250"
     assert reply.result is not None
     assert reply.result.inputs["contributions"].value == [Decimal("100"), Decimal("250")]
+
+def test_a_month_named_lists_that_months_deadlines() -> None:
+    # md-2026 calendar: petitions and non-party certificates are due 2026-08-03 (§ 5-703(d)(1)).
+    reply = SERVICE.ask("anything due in August for Maryland?", today=date(2026, 7, 15))
+    assert reply.status == "help"
+    days = [d["deadline"][:10] for d in reply.extra["season"]]
+    assert "2026-08-03" in days
+    assert all("2026-08-01" <= d <= "2026-08-31" for d in days)
+
+
+def test_a_window_with_no_calendar_says_so_rather_than_none_are_due() -> None:
+    # Dates from the world are data: no 2030 calendar is held, so none is listed or implied.
+    reply = SERVICE.ask("anything due this month?", today=date(2030, 3, 1))
+    assert reply.status == "help"
+    assert reply.extra["season"] == []
+    assert "I hold no election calendar for 2030" in reply.message

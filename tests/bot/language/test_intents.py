@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -27,11 +27,33 @@ TODAY = date(2026, 3, 10)
     ],
 )
 def test_the_season_window(text: str, days: int | None) -> None:
-    assert due_window(text, TODAY) == days
+    window = due_window(text, TODAY)
+    assert window == (None if days is None else (TODAY, TODAY + timedelta(days=days)))
 
 
 def test_the_next_month_of_december_is_january() -> None:
-    assert due_window("what's due next month?", date(2026, 12, 30)) == 1 + 31
+    assert due_window("what's due next month?", date(2026, 12, 30)) == (
+        date(2026, 12, 30),
+        date(2027, 1, 31),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        # A month named is that month, from today if it is this one, next year's if past.
+        ("anything due in August for Maryland?", (date(2026, 8, 1), date(2026, 8, 31))),
+        ("What's on the MA calendar for June?", (date(2026, 6, 1), date(2026, 6, 30))),
+        ("which deadlines fall in March?", (TODAY, date(2026, 3, 31))),
+        ("deadlines in February?", (date(2027, 2, 1), date(2027, 2, 28))),
+        ("upcoming?", (TODAY, TODAY + timedelta(days=30))),
+        # A month with a day is a date, not a window; a month without due words asks nothing.
+        ("what's due by June 5?", None),
+        ("the LG died in June", None),
+    ],
+)
+def test_a_month_named_is_its_window(text: str, window: tuple[date, date] | None) -> None:
+    assert due_window(text, TODAY) == window
 
 
 def test_a_request_for_a_sections_text_needs_a_section() -> None:
