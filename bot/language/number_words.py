@@ -37,6 +37,8 @@ _AND_A_HALF = re.compile(
 _POINT = re.compile(
     rf"\b({_UNITS}|\d+)\s+point\s+({_UNITS}|\d+)\s+(million|thousand|billion)\b", re.IGNORECASE
 )
+# "5 million 400 thousand": one sum, which would otherwise be read as two.
+_MILLION_THOUSAND = re.compile(r"\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE)
 _SMALL = {w: str(i) for i, w in enumerate(_UNITS.split("|")[:20], start=1)}
 
 
@@ -58,8 +60,13 @@ def _digits(m: re.Match[str]) -> str:
     return converted if any(c.isdigit() for c in converted) else words
 
 
+def _million_thousand(m: re.Match[str]) -> str:
+    return f"{int(m.group(1)) * 1000 + int(m.group(2))} thousand"
+
+
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)
-    return text.substitute(_RUN, _digits)
+    text = text.substitute(_RUN, _digits)
+    return text.substitute(_MILLION_THOUSAND, _million_thousand)

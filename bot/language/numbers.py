@@ -17,8 +17,10 @@ from rules.values import MAX_DIGITS
 
 # Statute citations and section numbers are not counts.
 CITATION = re.compile(
-    r"§+\s*[\w.\-()]+|\b\d+-\d+(?:\([\w]+\))*|\b(?:c|ch|chapter|sec|section|art|article)\.?\s*\d+"
-    r"[a-z]?\b"
+    r"§+\s*[\w.\-()]+|\b\d+-\d+(?:\([\w]+\))*"
+    # "c. 53", "chapter 53", "c 53 § 14" — never "ticket C 1.6 million"
+    r"|(?:\b(?:c|ch)\.\s*|\b(?:chapter|sec|section|art|article)\.?\s*)\d+[a-z]?\b(?![.,]\d)"
+    r"|\b(?:c|ch)\s+\d+[a-z]?\b(?=\s*,?\s*(?:§|s\.|sec))"
 )
 
 
