@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/matching.py [--rounds N] [--heldout]
 
 Uses tests/questions.yaml and tests/questions_external{,2,3,4,5}.yaml (the external sets written by
-people who never saw the reader), and the retired first held-out set: share of questions that
+people who never saw the reader), the retired first held-out set and the external sets in its
+shape (tests/external6, tests/external7): share of questions that
 reach the right rule, share whose extracted parameters are exactly right, out-of-scope
 questions wrongly mapped to a rule (must be 0),
 matching latency p50/p99 on the real catalog, and the same on a synthetic 1,000-rule catalog made
@@ -14,7 +15,7 @@ a rule, facts misread) and its latency (target p99 ≤ 5 ms).
 `--heldout [PATH]` prints the same `ask` figures for a held-out set (default
 tests/heldout2/questions.yaml) — aggregate figures only, never a question, its id or its result:
 that set is for measuring, not tuning. The first held-out set, retired to tuning on 2026-11-22, is
-tests/heldout1_retired/ and its figures print with the tuning sets.
+tests/heldout1_retired/ and its figures print with the tuning sets (`QUESTION_FOLDERS`).
 """
 
 from __future__ import annotations
@@ -65,7 +66,13 @@ TUNING_SETS = {
     "fifth external tuning set": "questions_external5",
 }
 HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
-RETIRED_HELDOUT = ROOT / "tests" / "heldout1_retired" / "questions.yaml"
+# Tuning sets in the held-out sets' shape (each question its kind, and its own day where it has
+# one): the retired first held-out set and the external sets written since, by folder.
+QUESTION_FOLDERS = {
+    "first held-out set, retired to tuning": "heldout1_retired",
+    "sixth external tuning set": "external6",
+    "seventh external tuning set": "external7",
+}
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
 
 
@@ -310,11 +317,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         print_figures(
             f"{label}, AnswerService.ask", ask_figures(service, tuning_questions(questions), today)
         )
-    retired = yaml.safe_load(RETIRED_HELDOUT.read_text(encoding="utf-8"))
-    print_figures(
-        "first held-out set, retired to tuning, AnswerService.ask",
-        ask_figures(service, retired["questions"], retired["today"]),
-    )
+    for label, folder in QUESTION_FOLDERS.items():
+        shaped = yaml.safe_load(
+            (ROOT / "tests" / folder / "questions.yaml").read_text(encoding="utf-8")
+        )
+        print_figures(
+            f"{label}, AnswerService.ask",
+            ask_figures(service, shaped["questions"], shaped["today"]),
+        )
     service.ask(texts[0])  # warm caches
     full_ms = timed(lambda q: service.ask(q, today=today), texts, max(1, args.rounds // 4))
     print(

@@ -189,7 +189,7 @@ _NOT = r"(?:did\s*n[o']?t|didnt|never|has\s*n[o']?t|hasnt|have\s*n[o']?t|havent|
 _GOT = r"(?:get|got|receive|received|take|took|taken|accept|accepted|qualify\s+for)"
 _PUBLIC = (
     r"(?:any\s+|a\s+)?(?:primary\s+)?(?:public\s+)?(?:money|funds?|funding|contributions?"
-    r"|financing|matching\s+funds|match(?:ing\s+money)?)"
+    r"|financing|matching\s+funds|match(?:ing\s+money)?|distributions?)"
 )
 _RECEIVED_NO = re.compile(
     _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"

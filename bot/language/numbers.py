@@ -134,6 +134,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         "entitlement",
         re.compile(
             r"\b(?:entitle\w*|owed|owing|eligible\s+for)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"
+            # "ticket A should get 2.1 million" (what it would get in full)
+            r"|\b(?:should|would)\s+(?:get|receive)\s*$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),

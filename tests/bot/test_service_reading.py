@@ -331,6 +331,7 @@ def test_listed_sums_reach_the_rule_as_separate_sums() -> None:
     assert reply.result is not None
     assert reply.result.inputs["contributions"].value == [Decimal("100"), Decimal("250")]
 
+
 def test_a_month_named_lists_that_months_deadlines() -> None:
     # md-2026 calendar: petitions and non-party certificates are due 2026-08-03 (§ 5-703(d)(1)).
     reply = SERVICE.ask("anything due in August for Maryland?", today=date(2026, 7, 15))
