@@ -195,26 +195,27 @@ _RECEIVED_NO = re.compile(
     _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
     r"|\bno\s+(?:primary\s+)?public\s+(?:money|funds?|contributions?)\b"
     r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match)\b"
-    r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on)\s+(?:the\s+)?(?:primary\s+)?public"
+    r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on|turned\s+down|refused|rejected)\s+"
+    r"(?:the\s+)?(?:primary\s+)?public"
     r"\s+(?:money|funds?|financing|contributions?)"
 )
 # Received: public money named as such ("received contributions of $25" are private ones).
 _RECEIVED_YES = re.compile(
-    r"\b(?:got|received|receiving|took|accepted|did\s+get|did\s+receive)\s+"
+    r"\b(?:got|received|receiving|took|accepted|did\s+get|did\s+receive|did\s+take|did\s+accept)\s+"
     r"(?:any\s+|a\s+|the\s+|its\s+|their\s+)?"
     r"(?:(?:primary\s+)?public\s+(?:money|funds?|funding|contributions?|financing)"
-    r"|primary\s+(?:money|funds?|contributions?|match(?:ing\s+funds)?)|matching\s+funds"
+    r"|primary\s+(?:money|funds?|contributions?|match(?:ing\s+funds)?|\$)|public\s+\$|matching\s+funds"
     r"|fair\s+campaign\s+financing\s+fund\s+money)"
     r"(?:\s+in\s+the\s+primary)?"
 )
 _EXCEEDED_NO = re.compile(
-    _NOT + r"\s+(?:exceed|go\s+over|went\s+over|overspend|surpass|break)\b"
+    _NOT + r"\s+(?:exceed|go\s+over|went\s+over|overspend|surpass|break|pass)\b"
     r"|\bstay(?:ed|s)?\s+(?:under|within|below)\b|\b(?:within|under|below)\s+the\s+(?:primary\s+)?"
     r"(?:expenditure\s+|spending\s+)?(?:limit|cap)\b"
 )
 _EXCEEDED_YES = re.compile(
     r"\b(?:exceeded|exceeds|went\s+over|goes\s+over|overspent|over\s*spent|surpassed|broke"
-    r"|blew\s+(?:through|past))\b|\bspent\s+more\s+than\s+the\s+(?:primary\s+)?"
+    r"|blew\s+(?:through|past)|(?:spent|went|gone)\s+(?:way\s+|well\s+)?past)\b|\bspent\s+more\s+than\s+the\s+(?:primary\s+)?"
     r"(?:expenditure\s+|spending\s+)?(?:limit|cap)\b|\bover\s+the\s+(?:primary\s+)?(?:expenditure\s+|spending\s+)?"
     r"(?:limit|cap)\b"
 )

@@ -93,13 +93,14 @@ _WORD_NUMBERS = {
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=]\s*$")),
     ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=]\s*$")),
-    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=]\s*$")),
+    # "tickets: 3", "nominee tickets 3"
+    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=]?\s*$")),
 ]
 # "only our ticket qualifies": one ticket.
 _ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
     r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
-    r"|gubernatorial\s+)*(?:tickets?|nominees?)\b"
+    r"|gubernatorial\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?)\b"
 )
 _EACH_AFTER = re.compile(
     r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
@@ -143,7 +144,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # amounts listed after it are more of them), not the total raised.
     (
         "contribution",
-        re.compile(r"\b(?:contributions?|donations?|gifts?)\s+of\s*$"),
+        # ("contributions of $90,000", one sum after the plural, is what was raised in all)
+        re.compile(r"\b(?:contribution|donation|gift)\s+of\s*$|\b(?:gave|donated|contributed)\s*$"),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
             r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|donation|gift)\b"
@@ -151,7 +153,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     ),
     (
         "private",
-        re.compile(r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"),
+        re.compile(
+            r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"
+            r"|\b(?:contributions|donations|gifts)\s+of\s*$"
+        ),
         # "300,000 in eligible contributions": what the ticket raised, said by what it is.
         re.compile(
             r"^[^$\d;,.]{0,12}\b(?:raised|private|in\s+(?:eligible\s+|qualifying\s+"
@@ -328,6 +333,7 @@ def read_numbers(
     for m in _ONE_TICKET.finditer(low):
         counts.append(FactCount(value=1, span=m.group(0), start=m.start(), role="tickets"))
     counts.sort(key=lambda c: c.start)
+    _repeated_sums(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     # "release money in December 2029 … for the 2030 election": the year the election is named
     # by comes first.
@@ -347,6 +353,7 @@ _CONTRIBUTIONS_AFTER = re.compile(
 )
 _CONTRIBUTIONS_BEFORE = re.compile(
     r"\b(?:contributions?|donations?|gifts?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
+    r"|\bmatch(?:ing)?\s+(?:on|for)\s*$"  # "match on 250;100;50?"
 )
 
 
@@ -402,6 +409,31 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
                 )
             )
     amounts.sort(key=lambda a: a.start)
+
+
+# "3 donors @ $250, 2 @ $20", "2 x $100", "$50 x3": one sum given this many times.
+_TIMES_BEFORE = re.compile(
+    r"\b(\d{1,3})\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b)|@|x\b|×)\s*$"
+)
+_TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
+
+
+def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """A sum said with how many times it was given is that many contributions of it; the
+    count says how many, and is no count of its own."""
+    for amount in amounts:
+        if amount.role not in (None, "private", "contribution"):
+            continue
+        window = max(0, amount.start - 30)
+        before = _TIMES_BEFORE.search(low[window : amount.start])
+        after = _TIMES_AFTER.match(low, _end(low, amount))
+        found = after or before
+        if found is None or int(found.group(1)) < 2:
+            continue
+        at = found.start(1) if after else window + found.start(1)
+        amount.times = int(found.group(1))
+        amount.role = "contribution"
+        counts[:] = [c for c in counts if c.start != at]
 
 
 def _end(low: str, item: FactAmount | FactCount) -> int:

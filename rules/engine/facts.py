@@ -55,6 +55,7 @@ class FactAmount(BaseModel):
     start: int = 0
     role: str | None = None
     each: bool = False  # "$500,000 each": one amount per ticket
+    times: int = 1  # "3 donors @ $250", "$50 x3": the same sum given this many times
 
 
 class FactCount(BaseModel):

@@ -18,7 +18,10 @@ def primary(facts: Facts) -> dict[str, object]:
         amount = facts.amount("total")
     if listed:
         p["contributions"] = listed  # § 15-107 (current text) matches each one
-    elif amount is not None:
+    # "four contributions of $150, $150, $200 and $60 (total $560)": a total said as one too
+    # (never a sum said of something else: "brings in $1,000?")
+    said_total = [a.value for a in facts.amounts if a.role in ("private", "total")]
+    if amount is not None and (not listed or amount in said_total):
         p["private_contributions"] = amount
     if facts.opposed is not None:
         p["opposed"] = facts.opposed
@@ -91,5 +94,9 @@ def _contributions(facts: Facts) -> list[object]:
     if contributors and len(each) == 1 and len(facts.amounts) == 1:
         return [each[0].value] * contributors if contributors <= MAX_REPEATED else []
     # The reader gives every sum of a list its head's role ("contributions of $25, $75 and
-    # $200"); a sum said elsewhere ("brings in $1,000?") is not a contribution.
-    return [a.value for a in facts.amounts if a.role == "contribution"]
+    # $200"); a sum said elsewhere ("brings in $1,000?") is not a contribution. "3 donors @
+    # $250" is three of them.
+    listed = [a for a in facts.amounts if a.role == "contribution"]
+    if sum(a.times for a in listed) > MAX_REPEATED:
+        return []
+    return [a.value for a in listed for _ in range(a.times)]
