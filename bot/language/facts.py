@@ -278,7 +278,9 @@ _ANY_DEADLINE = re.compile(
 # asking to confirm a deadline or sum asks for it.
 _CONFIRMING = re.compile(
     r"\b(?:really|is\s+it\s+true|is\s+it\s+right|am\s+i\s+right|correct\s+that|right\s+that"
-    r"|true\s+that|is\s+that\s+(?:right|correct|accurate|true|what)|does\s+that\s+(?:sound|match))\b"
+    r"|true\s+that|is\s+that\s+(?:right|correct|accurate|true|what)|does\s+that\s+(?:sound|match)"
+    # "does the certificate deadline land on Wednesday?": the deadline's day, to confirm
+    r"|(?:land|lands|fall|falls)\s+on)\b"
 )
 
 

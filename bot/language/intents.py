@@ -45,6 +45,7 @@ _IN_MONTH = re.compile(
 _ONLY_SOON = re.compile(
     r"^\W*(?:what(?:'|’)?s|what\s+is|anything)?\s*(?:upcoming|coming\s+up)\W*$", re.IGNORECASE
 )
+_BESIDE = 24  # characters between a window and its due words in one rule's question
 _FEW = {"two": 2, "three": 3, "four": 4, "few": 3}
 
 
@@ -64,7 +65,7 @@ def due_window(text: str, today: date, *, months: bool = True) -> tuple[date, da
     the next one's, a month named ("due in August") is that month (from `today` if it is this
     one; `months=False` when the question is one rule's: "is the petition due in August?"
     asks that rule); "upcoming" is 30 days, "this season" or "key dates" a year."""
-    days = _days_ahead(text, today)
+    days = _days_ahead(text, today, loose=months)
     if days is not None:
         return today, today + timedelta(days=days)
     named = _IN_MONTH.search(text) if months else None
@@ -76,12 +77,18 @@ def due_window(text: str, today: date, *, months: bool = True) -> tuple[date, da
     return max(today, date(year, month, 1)), last
 
 
-def _days_ahead(text: str, today: date) -> int | None:
-    """Days a window that starts today runs ("this month", "next 10 days", "upcoming")."""
+def _days_ahead(text: str, today: date, *, loose: bool = True) -> int | None:
+    """Days a window that starts today runs ("this month", "next 10 days", "upcoming"); in one
+    rule's question (`loose=False`) only a window said beside its due words ("what's due next
+    week?", not "died today, when is the certificate due? we meet next week")."""
     if _ONLY_SOON.match(text):
         return 30
     m = _DUE.search(text)
     if m is None or not _DUE_WORDS.search(text):
+        return None
+    if not loose and not any(
+        abs(w.start() - m.start()) <= _BESIDE for w in _DUE_WORDS.finditer(text)
+    ):
         return None
     if m.group("soon"):
         return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366
