@@ -77,6 +77,12 @@ def due_window(text: str, today: date, *, months: bool = True) -> tuple[date, da
     return max(today, date(year, month, 1)), last
 
 
+def _beside(text: str, a: re.Match[str], b: re.Match[str]) -> bool:
+    """Whether two phrases stand close together in one sentence."""
+    between = text[min(a.end(), b.end()) : max(a.start(), b.start())]
+    return len(between) <= _BESIDE and not re.search(r"[.?!]", between)
+
+
 def _days_ahead(text: str, today: date, *, loose: bool = True) -> int | None:
     """Days a window that starts today runs ("this month", "next 10 days", "upcoming"); in one
     rule's question (`loose=False`) only a window said beside its due words ("what's due next
@@ -86,9 +92,7 @@ def _days_ahead(text: str, today: date, *, loose: bool = True) -> int | None:
     m = _DUE.search(text)
     if m is None or not _DUE_WORDS.search(text):
         return None
-    if not loose and not any(
-        abs(w.start() - m.start()) <= _BESIDE for w in _DUE_WORDS.finditer(text)
-    ):
+    if not loose and not any(_beside(text, w, m) for w in _DUE_WORDS.finditer(text)):
         return None
     if m.group("soon"):
         return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366
