@@ -312,6 +312,13 @@ def _yes_no(low: str, facts: Facts) -> None:
         )
     ]
     for start, end in clauses:
+        if len(low[start:end].split()) <= 2:
+            # "… wants the committee of five to name a replacement. Can they?": a bare "can
+            # they?" asks about the sentence before it.
+            before = max(low.rfind(stop, 0, start) for stop in ".?!")
+            if before > 0:
+                start = max(low.rfind(stop, 0, before) for stop in ".?!") + 1
+                start += len(low[start:]) - len(low[start:].lstrip())
         facts.mentions.append(
             FactMention(role="asks", value="yes-no", span=low[start:end], start=start)
         )

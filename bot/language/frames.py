@@ -178,7 +178,8 @@ def _words(value: object) -> re.Pattern[str] | None:
     words = sorted(_strings(value), key=len, reverse=True)
     if not words:
         return None
-    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\w*")
+    # ("DO WE NEED A NEW COC?" is asked in capitals too)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\w*", re.IGNORECASE)
 
 
 def _strings(value: object) -> frozenset[str]:
