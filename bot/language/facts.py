@@ -284,6 +284,19 @@ _CONFIRMING = re.compile(
 )
 
 
+# "last day for an LG candidate to withdraw?": asked, not given ("withdrew 3/2, the last day to
+# withdraw was 3/6") — the question ends right after it.
+_ASKS_WITHDRAWAL_DEADLINE = re.compile(
+    r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw\s*\?"
+)
+
+
+def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
+    m = _ASKS_WITHDRAWAL_DEADLINE.search(low)
+    if m is not None and "withdrawal-deadline" not in facts.values("asks"):
+        _mention(facts, "asks", "withdrawal-deadline", m)
+
+
 def _yes_no(low: str, facts: Facts) -> None:
     """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
     named inside it ("is the *deadline* extended") are not what the question asks, but an
@@ -488,6 +501,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         if said:
             setattr(facts, flag, said.group(1) in ("yes", "y", "true"))
     _yes_no(low, facts)
+    _asks_withdrawal_deadline(low, facts)
     # "proration, primary: fund 3M …", "…; general. pro rata?": a bare "primary" or "general"
     # says which election's money, when it is the only one of the two said and no phrase said it.
     if not facts.values("stage"):

@@ -100,7 +100,7 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
 _ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
     r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
-    r"|gubernatorial\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?)\b"
+    r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?)\b"
 )
 _EACH_AFTER = re.compile(
     r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
@@ -276,6 +276,8 @@ def read_numbers(
         if noun is None and not dollar:
             before = low[max(0, m.start() - 30) : m.start()]
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
+            if noun == "tickets" and (mult or len(digits) > 2):
+                noun = None  # "tix 500k + 500k": sums said after the tickets, not their count
         # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when
         # the words around it say whose money it is; never a year-like or small number.
         plain_money = (
