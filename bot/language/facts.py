@@ -309,7 +309,13 @@ def _yes_no(low: str, facts: Facts) -> None:
     clauses = [
         (m.start(1), m.end(1))
         for m in _YES_NO.finditer(text)
-        if not _ANY_DEADLINE.search(m.group(1))
+        # "Ticket got no primary contribution, is its party's nominee, …. Fund remaining …":
+        # a clause after a comma is a question only when a "?" (or the end) closes it.
+        if (
+            "," not in text[m.start() : m.start(1)]
+            or text[m.end(1) :].strip()[:1] not in (".", ";", "!")
+        )
+        and not _ANY_DEADLINE.search(m.group(1))
         and not _CONFIRMING.search(m.group(1))
         and not _inside_any(values, m.start(1), m.end(1))
     ]
