@@ -291,6 +291,15 @@ _ASKS_WITHDRAWAL_DEADLINE = re.compile(
 )
 
 
+# "5-703(f)", "§ 15-106(b)(2)": a subsection the question names.
+_CITES = re.compile(r"\b(\d{1,2}-\d{3,4}(?:\([a-z0-9]{1,4}\))+)")
+
+
+def _cites(low: str, facts: Facts) -> None:
+    for m in _CITES.finditer(low):
+        _mention(facts, "cites", m.group(1), m)
+
+
 def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
     m = _ASKS_WITHDRAWAL_DEADLINE.search(low)
     if m is not None and "withdrawal-deadline" not in facts.values("asks"):
@@ -508,6 +517,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             setattr(facts, flag, said.group(1) in ("yes", "y", "true"))
     _yes_no(low, facts)
     _asks_withdrawal_deadline(low, facts)
+    _cites(low, facts)
     # "proration, primary: fund 3M …", "…; general. pro rata?": a bare "primary" or "general"
     # says which election's money, when it is the only one of the two said and no phrase said it.
     if not facts.values("stage"):

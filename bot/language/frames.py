@@ -75,6 +75,9 @@ class Frame:
     # does the ward committee elect to the state committee?" is not about a vacancy at all.
     requires: tuple[tuple[str, str], ...] = ()
     requires_reason: str = ""
+    # The subsections it computes from ("5-703(f)"): a question naming another subsection of
+    # the same section ("REQ: 5-703(f) petition deadline") is about that one, not this rule.
+    subsections: tuple[str, ...] = ()
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -102,6 +105,7 @@ class Frame:
             tuple(_facts(item) for item in data.get("evidence") or ()),
             tuple(f for f in map(_fact, requires.get("any") or ()) if f),
             " ".join(str(requires.get("reason", "")).split()),
+            tuple(str(c) for c in data.get("subsections") or ()),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:
@@ -139,7 +143,19 @@ class Frame:
                 return f"I compute {self.asks}; your yes-or-no question is about something else."
         if self.requires and not any(v in stated(facts, r) for r, v in self.requires):
             return self.requires_reason
+        other = self._other_subsection(facts)
+        if other:
+            mine = ", ".join(f"§ {s}" for s in self.subsections)
+            return f"I compute {self.asks} ({mine}); your question names § {other}."
         return _first_stated(self.rules_out, facts)
+
+    def _other_subsection(self, facts: Facts) -> str | None:
+        """A subsection the question names of this rule's section that is none of its own."""
+        sections = {s.split("(")[0] for s in self.subsections}
+        named = [c for c in facts.values("cites") if c.split("(")[0] in sections and "(" in c]
+        if not named or any(c.startswith(s) for c in named for s in self.subsections):
+            return None
+        return named[0]
 
     def _answers_yes_no(self, facts: Facts) -> bool:
         """Whether every yes/no clause of the question (none: True) asks what this rule

@@ -347,3 +347,12 @@ def test_a_window_with_no_calendar_says_so_rather_than_none_are_due() -> None:
     assert reply.status == "help"
     assert reply.extra["season"] == []
     assert "I hold no election calendar for 2030" in reply.message
+
+
+def test_a_subsection_named_picks_the_rule_computed_from_it() -> None:
+    # § 5-703(f) times the petition itself; (c) the declaration and (d) the certificate.
+    reply = ask("REQ: 5-703(f) petition deadline, regular general 2028, date+time")
+    assert reply.rule == "md-petition-filing"
+    assert reply.params == {"election": "regular", "year": "2028"}
+    reasons = [r.reason for r in (reply.reading.ruled_out if reply.reading else [])]
+    assert any("(§ 5-703(c)); your question names § 5-703(f)" in r for r in reasons)
