@@ -65,8 +65,8 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "tickets",
         re.compile(
-            r"\s*(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|general\s+election\s+)*"
-            r"(?:tickets?|nominees?)\b"
+            r"\s*(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|general\s+election\s+"
+            r"|primary\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?)\b"
         ),
     ),
     (
@@ -136,7 +136,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"\b(?:entitle\w*|owed|owing|eligible\s+for)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"
             # "ticket A should get 2.1 million" (what it would get in full)
-            r"|\b(?:should|would)\s+(?:get|receive)\s*$"
+            r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),

@@ -299,7 +299,7 @@ def test_no_out_of_scope_question_is_answered_or_routed_and_no_fact_is_misread(
     assert misread == []
 
 
-@pytest.mark.parametrize("folder", ["heldout1_retired", "external6", "external7"])
+@pytest.mark.parametrize("folder", ["heldout1_retired", "external6", "external7", "external8"])
 def test_a_tuning_set_in_held_out_shape_is_read_as_its_writer_labelled_it(folder: str) -> None:
     # tests/heldout1_retired (the first held-out set, tuning material since 2026-11-22) and the
     # external sets written in its shape (their READMEs). Through the whole service: no
