@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import pairwise
 
 from bot.language.text import MAX_ITEMS, blank
 from rules.engine.facts import FactAmount, FactCount
@@ -399,7 +400,10 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             # "W1 3,402 / W2 2,977 / W3 4,118 registered voters": a list of counts is all of
             # the kind one of them is said to be.
             kinds = {i.role for i in group if i.role is not None}
-            if len(kinds) == 1:
+            joins = [low[_end(low, a) : b.start] for a, b in pairwise(group)]
+            # (only a list set apart by "/", ";" or "+": "dist 3, 61,482 registered voters" is a
+            # district and a count)
+            if len(kinds) == 1 and all(re.match(r"\s*[/;+]", j) for j in joins):
                 for count in plain:
                     count.role = next(iter(kinds))
             continue

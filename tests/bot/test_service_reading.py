@@ -356,3 +356,15 @@ def test_a_subsection_named_picks_the_rule_computed_from_it() -> None:
     assert reply.params == {"election": "regular", "year": "2028"}
     reasons = [r.reason for r in (reply.reading.ruled_out if reply.reading else [])]
     assert any("(§ 5-703(c)); your question names § 5-703(f)" in r for r in reasons)
+
+
+def test_contributions_given_as_a_count_each_or_times_are_that_many_and_no_total() -> None:
+    # § 15-107(c)(2) (current text) matches each eligible private contribution.
+    each = ask("40 eligible contributions of $25 each — how much matching from the FCFF?")
+    assert each.params == {"contributions": ";".join(["25"] * 40)}
+    times = ask("match: 3 donors @ $250, 2 @ $20. opposed.")
+    assert times.params == {"contributions": "250;250;250;20;20", "opposed": "true"}
+    # A total said beside the list is the user's too, never one of the contributions.
+    total = ask("opposed ticket, contributions of $150, $150, $200 and $60 (total $560): match?")
+    assert total.params["contributions"] == "150;150;200;60"
+    assert total.params["private_contributions"] == "560"

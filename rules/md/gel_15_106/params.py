@@ -20,8 +20,8 @@ def primary(facts: Facts) -> dict[str, object]:
         p["contributions"] = listed  # § 15-107 (current text) matches each one
     # "four contributions of $150, $150, $200 and $60 (total $560)": a total said as one too
     # (never a sum said of something else: "brings in $1,000?")
-    said_total = [a.value for a in facts.amounts if a.role in ("private", "total")]
-    if amount is not None and (not listed or amount in said_total):
+    said_total = {a.value for a in facts.amounts if a.role in ("private", "total") and not a.each}
+    if amount is not None and (not listed or said_total == {amount}):
         p["private_contributions"] = amount
     if facts.opposed is not None:
         p["opposed"] = facts.opposed
