@@ -24,7 +24,6 @@ from tests.bot.language.support import TODAY, params, rule_for
         # A school board is elected without party nominations: no § 5-703 petition.
         "declaration of intent deadline for a school board candidate?",
         "when is the declaration of intent due for board of education candidates?",
-        "when is the declaration of intent due for board of education candidates?",
         # Ballot access everywhere at once is no one state's law.
         "petition filing deadline for an independent presidential candidate nationwide?",
         # A limit the law sets, and a past figure, are not § 15-106's sums.
