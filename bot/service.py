@@ -153,7 +153,7 @@ class AnswerService:
             quoted.reading = reading_of(facts)
             return quoted
         matched, relevant = match_question(self.matcher, stripped, facts)
-        window = due_window(stripped, day, months=matched.decision != "matched")
+        window = due_window(stripped, day, one_rule=matched.decision == "matched")
         if window is not None:
             # "Key dates for independent candidates": the season of the rules the words name.
             about = [rule for rule, _ in matched.candidates]

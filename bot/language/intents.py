@@ -59,16 +59,17 @@ def asks_for_text(text: str) -> bool:
     return bool(_QUOTE.search(text)) and bool(_CITED.search(text))
 
 
-def due_window(text: str, today: date, *, months: bool = True) -> tuple[date, date] | None:
+def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date, date] | None:
     """The days a "what's due this month?" question asks about, first and last (None: it asks
     no such thing). "This month" runs from `today` to the month's end, "next month" through
     the next one's, a month named ("due in August") is that month (from `today` if it is this
-    one; `months=False` when the question is one rule's: "is the petition due in August?"
-    asks that rule); "upcoming" is 30 days, "this season" or "key dates" a year."""
-    days = _days_ahead(text, today, loose=months)
+    one); "upcoming" is 30 days, "this season" or "key dates" a year. In one rule's question
+    (`one_rule`: its words matched a rule) no month named is a window ("is the petition due in
+    August?" asks that rule) and a window counts only beside its due words."""
+    days = _days_ahead(text, today, one_rule=one_rule)
     if days is not None:
         return today, today + timedelta(days=days)
-    named = _IN_MONTH.search(text) if months else None
+    named = None if one_rule else _IN_MONTH.search(text)
     if named is None:
         return None
     month = _MONTHS.index(named.group("month").lower()[:3]) + 1
@@ -83,16 +84,16 @@ def _beside(text: str, a: re.Match[str], b: re.Match[str]) -> bool:
     return len(between) <= _BESIDE and not re.search(r"[.?!]", between)
 
 
-def _days_ahead(text: str, today: date, *, loose: bool = True) -> int | None:
+def _days_ahead(text: str, today: date, *, one_rule: bool = False) -> int | None:
     """Days a window that starts today runs ("this month", "next 10 days", "upcoming"); in one
-    rule's question (`loose=False`) only a window said beside its due words ("what's due next
+    rule's question (`one_rule`) only a window said beside its due words ("what's due next
     week?", not "died today, when is the certificate due? we meet next week")."""
     if _ONLY_SOON.match(text):
         return 30
     m = _DUE.search(text)
     if m is None or not _DUE_WORDS.search(text):
         return None
-    if not loose and not any(_beside(text, w, m) for w in _DUE_WORDS.finditer(text)):
+    if one_rule and not any(_beside(text, w, m) for w in _DUE_WORDS.finditer(text)):
         return None
     if m.group("soon"):
         return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366

@@ -70,8 +70,8 @@ def test_in_one_rules_question_only_a_window_beside_its_due_words_counts() -> No
     # "…when are the vacancy certificates due? committee wants to meet next week": the week is
     # when they meet, not the window asked about (c. 53 § 14 sentence 7 answers it).
     question = "last day for withdrawals is Sept 14. when are they due? we meet next week"
-    assert due_window(question, TODAY, months=False) is None
-    assert due_window("what's due next week?", TODAY, months=False) == (
+    assert due_window(question, TODAY, one_rule=True) is None
+    assert due_window("what's due next week?", TODAY, one_rule=True) == (
         TODAY,
         TODAY + timedelta(days=14),
     )
