@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bot.language.intents import citations
 from bot.language.lexicon import negated
 from bot.language.text import blank
 from rules.engine.facts import (
@@ -291,13 +292,12 @@ _ASKS_WITHDRAWAL_DEADLINE = re.compile(
 )
 
 
-# "5-703(f)", "§ 15-106(b)(2)": a subsection the question names.
-_CITES = re.compile(r"\b(\d{1,2}-\d{3,4}(?:\([a-z0-9]{1,4}\))+)")
-
-
 def _cites(low: str, facts: Facts) -> None:
-    for m in _CITES.finditer(low):
-        _mention(facts, "cites", m.group(1), m)
+    """Each subsection the question names ("5-703(f)", "§ 15-106(b)(2)"), as "5-703(f)"."""
+    for m in citations(low):
+        cited = m.group(0).lstrip("§ ")
+        if "(" in cited:
+            _mention(facts, "cites", cited, m)
 
 
 def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:

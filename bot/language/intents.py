@@ -49,9 +49,14 @@ _BESIDE = 24  # characters between a window and its due words in one rule's ques
 _FEW = {"two": 2, "three": 3, "four": 4, "few": 3}
 
 
+def citations(text: str) -> Iterator[re.Match[str]]:
+    """Each section citation `text` names, where it stands ("15-106(c)", "§ 5-903(b)(2)")."""
+    return _CITED.finditer(text)
+
+
 def cited_sections(text: str) -> Iterator[str]:
     """The section citations `text` names, in order (the corpus decides which exist)."""
-    return (m.group(0) for m in _CITED.finditer(text))
+    return (m.group(0) for m in citations(text))
 
 
 def asks_for_text(text: str) -> bool:
