@@ -66,7 +66,9 @@ def question_facts(facts: Facts) -> list[ReadFact]:
             (d.start, ReadFact(role=d.role or "date", value=f"{label} {_when(d)}", words=d.span))
         )
     for a in facts.amounts:
-        label = f" ({plain(a.role)}{', each' if a.each else ''})" if a.role else ""
+        # "3 donors @ $250": the sum and how many times it was given, as read
+        times = f", ×{a.times}" if a.times > 1 else ""
+        label = f" ({plain(a.role)}{', each' if a.each else ''}{times})" if a.role else ""
         out.append((a.start, ReadFact(role="amount", value=f"${a.value:,}{label}", words=a.span)))
     for c in facts.numbers:
         if c.role in ("duration", "rate", "district"):

@@ -364,6 +364,7 @@ def test_contributions_given_as_a_count_each_or_times_are_that_many_and_no_total
     assert each.params == {"contributions": ";".join(["25"] * 40)}
     times = ask("match: 3 donors @ $250, 2 @ $20. opposed.")
     assert times.params == {"contributions": "250;250;250;20;20", "opposed": "true"}
+    assert times.reading is not None and "$250 (contribution, ×3)" in times.reading.line()
     # A total said beside the list is the user's too, never one of the contributions.
     total = ask("opposed ticket, contributions of $150, $150, $200 and $60 (total $560): match?")
     assert total.params["contributions"] == "150;150;200;60"
