@@ -247,6 +247,15 @@ class AnswerService:
         if reading.ruled_out:
             why = " ".join(r.reason for r in reading.ruled_out[:2])
             message = f"I can't answer that from the rules I have, so I won't guess. {why} "
+        elif matched.out_of_scope:
+            # Words no rule computes ("filing fee", "please draft"): say which, so the user
+            # sees it was read, not missed.
+            said = ", ".join(f"“{v}”" for v in matched.out_of_scope)
+            message = (
+                f"I can't answer that from the rules I have, so I won't guess: it asks about "
+                f"{said}, which none of my rules computes: I work out deadlines and amounts and "
+                "quote the law, nothing else. "
+            )
         else:
             message = (
                 "I can't tell which deadline rule that question is about, so I won't guess. "

@@ -312,7 +312,11 @@ class Matcher:
                 if self._occurs(phrase.words, positions, near):
                     found.append(phrase)
 
-        vetoes = tuple(sorted({p.text for p in found if p.out_of_scope}))
+        said = {p.text for p in found if p.out_of_scope}
+        # One piece of wording is one veto: "fee" inside "filing fee" is not named again.
+        vetoes = tuple(
+            sorted(v for v in said if not any(v != o and f" {v} " in f" {o} " for o in said))
+        )
         if vetoes:
             return MatchResult(
                 "no_match",

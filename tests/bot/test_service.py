@@ -75,6 +75,20 @@ def test_out_of_scope_is_no_match_never_a_rule(question):
     assert reply.result is None and reply.rule is None
 
 
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("what is the filing fee for governor?", "“filing fee”"),
+        ("please draft the successor LG's certificate of candidacy", "“please draft”"),
+    ],
+)
+def test_out_of_scope_words_are_named_once_in_the_no_match_line(question, named):
+    """The reply says which words no rule computes ("filing fee", not "fee" as well)."""
+    reply = SERVICE.ask(question)
+    assert reply.status == "no_match" and reply.rule is None
+    assert f"it asks about {named}, which none of my rules computes" in reply.message
+
+
 def test_structured_command_and_alias_give_the_same_answer_as_free_text():
     structured = SERVICE.ask("md-successor-lt-gov event=death event_date=2026-05-01")
     alias = SERVICE.ask("successor event=death event_date=2026-05-01")
