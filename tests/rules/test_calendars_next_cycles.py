@@ -11,6 +11,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from rules.calendar import PACKAGED_DIR, lint_calendars, load_calendars
+from rules.season import season_deadlines
 from rules.timecalc import TU, at_local, first_weekday_of_month, nth_weekday_of_month
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,3 +77,15 @@ def test_ma_2026_special_act_who_fills_data() -> None:
     assert "executive committee" in override.label
     assert "malegislature.gov" in override.source
     assert cal.override_for("ma-vacancy-who-fills", date(2026, 9, 15)) is None
+
+
+def test_only_a_gubernatorial_calendar_lists_successor_lt_governor_deadlines() -> None:
+    # § 5-903 is about a governor ticket's Lt. Governor candidate: a presidential year (2028)
+    # has none, so its season lists no § 5-903 deadline; 2026's lists both (b)(2)(i) and (iii).
+    rules_in = {
+        cal_id: {d.rule for d in season_deadlines(cal_id, today=date(2026, 1, 1))}
+        for cal_id in ("md-2026", "md-2028")
+    }
+    assert "md-successor-lt-gov" in rules_in["md-2026"]
+    assert "md-successor-lt-gov" not in rules_in["md-2028"]
+    assert "md-petition-certificate" in rules_in["md-2028"]
