@@ -295,46 +295,48 @@ class AnswerService:
         when the question names some)."""
         start, until = window
         states = [facts.state] if facts.state else ["md", "ma"]
-        found: list[SeasonDeadline] = []
-        held = False
-        for calendar in self.calendars:
-            if calendar.jurisdiction in states and calendar.general.year in (
-                start.year,
-                until.year,
-            ):
-                held = True
-                found += [
-                    d
-                    for d in self.season(calendar.id, rules or None, today=today)
-                    if start <= d.day <= until
-                ]
-        found.sort(key=lambda d: d.deadline)
-        lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
-        message = (
-            f"Deadlines from {start.isoformat()} to {until.isoformat()}:\n" + "\n".join(lines)
-            if lines
-            else f"No deadline I compute falls between {start.isoformat()} and {until.isoformat()}."
-            if held
-            # Dates from the world are data: with no calendar for those years, none is made up.
-            else f"I hold no election calendar for {start.year}"
-            + (f"–{until.year}" if until.year != start.year else "")
-            + f" ({', '.join(s.upper() for s in states)}), so I can't list its deadlines."
+        held = [c for c in self.calendars if c.jurisdiction in states]
+        every = sorted(
+            (d for c in held for d in self.season(c.id, rules or None, today=today)),
+            key=lambda d: d.deadline,
         )
+        found = [d for d in every if start <= d.day <= until]
+        after = [d for d in every if d.day > until][:1]
+        lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
+        names = ", ".join(c.id.upper().replace("-", " ") for c in held)
+        if lines:
+            message = f"Deadlines from {start.isoformat()} to {until.isoformat()}:\n" + "\n".join(
+                lines
+            )
+        elif after:
+            # Nothing in the window: say so, and what comes next, from the same calendars.
+            message = (
+                f"No deadline I compute from the calendars I hold ({names}) falls between "
+                f"{start.isoformat()} and {until.isoformat()}. The next: "
+                f"{after[0].day.isoformat()} — {after[0].title} ({after[0].rule})."
+            )
+        elif until.year > max((c.year for c in held), default=0):
+            # Dates from the world are data: past the calendars held, none is made up.
+            beyond = max(start.year, max((c.year for c in held), default=0) + 1)
+            message = (
+                f"I hold no election calendar for {beyond}"
+                + (f"–{until.year}" if until.year != beyond else "")
+                + f" ({', '.join(s.upper() for s in states)}; I hold {names}), so I can't list "
+                "its deadlines."
+            )
+        else:
+            message = (
+                f"No deadline I compute from the calendars I hold ({names}) falls between "
+                f"{start.isoformat()} and {until.isoformat()}, nor after it."
+            )
         return Reply(
             status="help",
             text_in=_echo(raw),
             message=message,
             reading=reading,
             extra={
-                "season": [
-                    {
-                        "key": d.key,
-                        "rule": d.rule,
-                        "deadline": d.deadline.isoformat(),
-                        "title": d.title,
-                    }
-                    for d in found
-                ]
+                "season": [_season_item(d) for d in found],
+                "next": [_season_item(d) for d in after],
             },
         )
 
@@ -463,6 +465,11 @@ def _commands(surface: str) -> dict[str, str]:
     if surface == "cli":
         return {"list": "`deadline-bot rules`", "cite": "`deadline-bot cite 5-903(b)(2)(ii)`"}
     return {"list": "`list`", "cite": "`/cite 5-903(b)(2)(ii)`"}
+
+
+def _season_item(d: SeasonDeadline) -> dict[str, str]:
+    """A season deadline as the JSON reply lists it."""
+    return {"key": d.key, "rule": d.rule, "deadline": d.deadline.isoformat(), "title": d.title}
 
 
 def _echo(text: str) -> str:

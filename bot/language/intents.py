@@ -5,9 +5,12 @@ month?", "anything due in the next 10 days?")."""
 from __future__ import annotations
 
 import calendar
+import itertools
 import re
 from collections.abc import Iterator
 from datetime import date, timedelta
+
+from bot.language.dates import find_dates
 
 # A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
 _CITED = re.compile(
@@ -32,6 +35,13 @@ _DUE = re.compile(
     re.IGNORECASE,
 )
 _DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
+# Words asking for a list, not one deadline: a year or "the rest of the year" is a window only
+# beside these ("the 2028 deadlines", "what's due in 2028", not "the COC deadline in 2030").
+_LIST_WORDS = re.compile(
+    r"\b(?:deadlines|dates|calendar|schedule|what(?:'|’)?s\s+due|anything|everything"
+    r"|coming\s+up|upcoming|list)\b",
+    re.IGNORECASE,
+)
 # "anything due in August?", "what's on the MA calendar for June?": one month named.
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _IN_MONTH = re.compile(
@@ -45,6 +55,30 @@ _IN_MONTH = re.compile(
 _ONLY_SOON = re.compile(
     r"^\W*(?:what(?:'|’)?s|what\s+is|anything)?\s*(?:upcoming|coming\s+up)\W*$", re.IGNORECASE
 )
+# "between March 1 and March 15", "from 3/1 to 3/15": the words joining a window's two dates.
+_RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|and)\s*$")
+_RANGE_OPEN = re.compile(r"\b(?:between|from)\s*$")
+# "what's due before June 5?", "anything by 6/5": from today up to a date.
+_UP_TO = re.compile(r"\b(?:before|by|until|till|through|thru|up\s+to)\s*$")
+_REST_OF = re.compile(
+    r"\b(?:(?:end|rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<unit>year|month)"
+    r"|year[\s-]end)\b",
+    re.IGNORECASE,
+)
+# "the 2028 deadlines", "due in 2028", "January 2027": a year said alone, not inside a date.
+_YEAR = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
+_MONTH_YEAR = re.compile(
+    r"\b(?P<month>january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?,?\s+(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+# "what's the next deadline?", "what's next?": the deadlines ahead, from today.
+_NEXT = re.compile(
+    r"\bnext\s+(?:(?:filing|election)\s+)?(?:deadlines?|due\s+dates?|dates?)\b"
+    r"|\bwhat(?:'|’)?s\s+next\b",
+    re.IGNORECASE,
+)
+_AHEAD = 731  # days "the next deadlines" looks ahead: one two-year cycle of calendars
 _BESIDE = 24  # characters between a window and its due words in one rule's question
 _FEW = {"two": 2, "three": 3, "four": 4, "few": 3}
 
@@ -68,19 +102,83 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
     """The days a "what's due this month?" question asks about, first and last (None: it asks
     no such thing). "This month" runs from `today` to the month's end, "next month" through
     the next one's, a month named ("due in August") is that month (from `today` if it is this
-    one); "upcoming" is 30 days, "this season" or "key dates" a year. In one rule's question
-    (`one_rule`: its words matched a rule) no month named is a window ("is the petition due in
-    August?" asks that rule) and a window counts only beside its due words."""
+    one); "upcoming" is 30 days, "this season" or "key dates" a year. A question asking for a
+    list may bound it with dates ("between March 1 and March 15", "before June 5"), a month
+    and year, a year ("the 2028 deadlines"), "the rest of the year", or ask for "the next
+    deadlines" (two years ahead). In one rule's question (`one_rule`: its words matched a rule)
+    none of these but a window beside its due words counts ("is the petition due in August?"
+    asks that rule)."""
+    if not one_rule and _DUE_WORDS.search(text) and _LIST_WORDS.search(text):
+        between = _between_dates(text, today)
+        if between is not None:
+            return between
+    later = {int(y) for y in _YEAR.findall(text)} if not one_rule else set()
+    if len(later) == 1 and min(later) > today.year and _LIST_WORDS.search(text):
+        # "deadlines coming up for 2028": the year named, not the next 30 days.
+        return _named_period(text, today)
     days = _days_ahead(text, today, one_rule=one_rule)
     if days is not None:
         return today, today + timedelta(days=days)
-    named = None if one_rule else _IN_MONTH.search(text)
-    if named is None:
+    if one_rule or not _DUE_WORDS.search(text):
         return None
-    month = _MONTHS.index(named.group("month").lower()[:3]) + 1
-    year = today.year + (month < today.month)
+    named = _IN_MONTH.search(text)
+    if named is not None:
+        month = _month_number(named.group("month"))
+        return _month(today.year + (month < today.month), month, today)
+    asks_list = _LIST_WORDS.search(text) or _NEXT.search(text)
+    return _named_period(text, today) if asks_list else None
+
+
+def _month_number(name: str) -> int:
+    return _MONTHS.index(name.lower()[:3]) + 1
+
+
+def _month(year: int, month: int, today: date) -> tuple[date, date]:
+    """A month's days, from `today` if it is this one."""
     last = date(year, month, calendar.monthrange(year, month)[1])
     return max(today, date(year, month, 1)), last
+
+
+def _named_period(text: str, today: date) -> tuple[date, date] | None:
+    """A period a question asking for a list names: "in March 2028", "before the end of the
+    year", "the 2028 deadlines", "what are the next deadlines?" (None: none named)."""
+    said = _MONTH_YEAR.search(text)
+    if said is not None:
+        return _month(int(said.group("year")), _month_number(said.group("month")), today)
+    rest = _REST_OF.search(text)
+    if rest is not None:
+        if (rest.group("unit") or "year").lower() == "month":
+            return _month(today.year, today.month, today)
+        return today, date(today.year, 12, 31)
+    years = {int(y) for y in _YEAR.findall(text)}
+    if len(years) == 1:
+        (year,) = years
+        if year >= today.year:
+            return max(today, date(year, 1, 1)), date(year, 12, 31)
+    if _NEXT.search(text):
+        return today, today + timedelta(days=_AHEAD)
+    return None
+
+
+def _between_dates(text: str, today: date) -> tuple[date, date] | None:
+    """A window the question bounds with dates: "between March 1 and March 15, 2026", "from
+    3/1 to 3/15", "anything due before June 5?" (from today)."""
+    low = text.lower()
+    found, _ = find_dates(low, today, [])
+    found.sort(key=lambda d: d.start)
+    for first, second in itertools.pairwise(found):
+        joined = low[first.start + len(first.span) : second.start]
+        if _RANGE_JOIN.match(joined) and _RANGE_OPEN.search(low[: first.start]):
+            # "March 1 … March 15, 2026": a year written once counts for both ends.
+            start = first.value
+            if not first.year_written and second.year_written:
+                start = start.replace(year=second.value.year)
+            if start <= second.value:
+                return start, second.value
+    ups = [d for d in found if _UP_TO.search(low[: d.start])]
+    if len(found) == 1 and ups and ups[0].value >= today:
+        return today, ups[0].value
+    return None
 
 
 def _beside(text: str, a: re.Match[str], b: re.Match[str]) -> bool:

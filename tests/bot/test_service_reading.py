@@ -349,6 +349,23 @@ def test_a_window_with_no_calendar_says_so_rather_than_none_are_due() -> None:
     assert "I hold no election calendar for 2030" in reply.message
 
 
+def test_an_empty_window_names_the_calendars_and_the_next_deadline() -> None:
+    # After the 2026 general nothing the calendars give falls in November 2026; the next is
+    # ma-2028's c. 53 § 14 sentence 7 certificate deadline (withdrawals 2028-06-09 5 p.m.).
+    reply = SERVICE.ask("what's due this month?", today=date(2026, 11, 22))
+    assert reply.status == "help" and reply.extra["season"] == []
+    assert "from the calendars I hold (MA 2026, MA 2028, MD 2026, MD 2028)" in reply.message
+    assert [d["deadline"][:10] for d in reply.extra["next"]] == ["2028-06-14"]
+    assert "The next: 2028-06-14" in reply.message
+
+
+def test_a_year_asked_for_lists_that_years_deadlines() -> None:
+    # md-2028: § 5-703(d)(1) petitions and certificates 5 p.m. on the first Monday in August.
+    reply = SERVICE.ask("what filing deadlines are coming up for 2028?", today=date(2026, 11, 22))
+    days = [d["deadline"][:10] for d in reply.extra["season"]]
+    assert "2028-08-07" in days and all(d.startswith("2028-") for d in days)
+
+
 def test_a_subsection_named_picks_the_rule_computed_from_it() -> None:
     # § 5-703(f) times the petition itself; (c) the declaration and (d) the certificate.
     reply = ask("REQ: 5-703(f) petition deadline, regular general 2028, date+time")

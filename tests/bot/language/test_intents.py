@@ -47,8 +47,8 @@ def test_the_next_month_of_december_is_january() -> None:
         ("which deadlines fall in March?", (TODAY, date(2026, 3, 31))),
         ("deadlines in February?", (date(2027, 2, 1), date(2027, 2, 28))),
         ("upcoming?", (TODAY, TODAY + timedelta(days=30))),
-        # A month with a day is a date, not a window; a month without due words asks nothing.
-        ("what's due by June 5?", None),
+        # A month with a day is a date; "by" it bounds the list from today.
+        ("what's due by June 5?", (TODAY, date(2026, 6, 5))),
         ("the LG died in June", None),
     ],
 )
@@ -75,3 +75,35 @@ def test_in_one_rules_question_only_a_window_beside_its_due_words_counts() -> No
         TODAY,
         TODAY + timedelta(days=14),
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        # Dates bounding a list: both ends, and one year written for both.
+        (
+            "list every deadline that falls between March 1 and March 15, 2026",
+            (date(2026, 3, 1), date(2026, 3, 15)),
+        ),
+        ("what's due from 4/1/2026 to 4/30/2026?", (date(2026, 4, 1), date(2026, 4, 30))),
+        ("anything due before 7/1?", (TODAY, date(2026, 7, 1))),
+        # A month and its year; a year alone, even beside "coming up"; the rest of the year.
+        ("what deadlines are there in March 2028?", (date(2028, 3, 1), date(2028, 3, 31))),
+        ("what filing deadlines are coming up for 2028?", (date(2028, 1, 1), date(2028, 12, 31))),
+        ("any MA deadlines before the end of the year?", (TODAY, date(2026, 12, 31))),
+        ("what's the next deadline?", (TODAY, TODAY + timedelta(days=731))),
+        # One deadline asked about is not a list: the rule's question, not the season's.
+        ("When is the certificate of candidacy deadline for county council in 2030?", None),
+        ("the LG died between May 1 and May 3", None),
+    ],
+)
+def test_a_list_asked_for_takes_the_period_the_question_names(
+    text: str, window: tuple[date, date] | None
+) -> None:
+    assert due_window(text, TODAY) == window
+
+
+def test_in_one_rules_question_dates_and_years_are_the_rules_not_a_window() -> None:
+    # "LG died May 1 2026, what's the next deadline?" asks § 5-903's deadline from the death.
+    assert due_window("LG died May 1 2026, what's the next deadline?", TODAY, one_rule=True) is None
+    assert due_window("petition deadlines for 2028?", TODAY, one_rule=True) is None
