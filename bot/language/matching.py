@@ -308,7 +308,14 @@ class Matcher:
                 # An out-of-scope phrase vetoes every rule: its words must stand together
                 # ("registered voters eligible to vote" is not "register to vote"), save
                 # across a "...".
-                near = 0 if phrase.out_of_scope and not phrase.owners else MAX_GAP
+                # So must a phrase that only rules a rule out: "party candidate" is not "third-
+                # party and independent candidates".
+                only_rules_out = bool(phrase.owners) and all(
+                    k == "exclude" for _, k in phrase.owners
+                )
+                near = (
+                    0 if (phrase.out_of_scope and not phrase.owners) or only_rules_out else MAX_GAP
+                )
                 if self._occurs(phrase.words, positions, near):
                     found.append(phrase)
 

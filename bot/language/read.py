@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from bot.language.corrections import correct
 from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
@@ -44,6 +45,7 @@ def extract(text: str, *, today: date) -> Facts:
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
+    correct(low, dates, amounts, numbers)
     said_year = _relative_year(low, today)
     # "like it was back in 2014": a year remembered is not the one asked about, when another
     # is said ("for '30", "next year", "the 2030 election").

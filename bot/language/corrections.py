@@ -1,0 +1,115 @@
+"""A value the user corrects is the corrected one: "died on 5/12 - sorry, 5/21", "$10, $30 and
+$125? sorry, the last one was $120 not $125", "Wednesday October 13 (sorry - Tuesday the 12th)".
+
+Reading both values would answer from the one the user took back (a fact misread). A correction
+is a marker ("sorry", "I meant", "correction", "no wait", …) with a value of the same kind right
+after it: that value replaces the one before the marker — the nearest, or the one it names after
+"not" ("$120 not $125") — which keeps its place, its role and its time of day. A value the words
+give another role ("sorry, one more: the primary is June 23") corrects nothing. Only values
+(dates, sums, counts) are corrected here; a marker with no value right after it changes nothing
+("Sorry if dumb question. …").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+
+from rules.engine.facts import FactAmount, FactCount, FactDate
+
+_MARKER = re.compile(
+    r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
+    r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
+)
+_REACH = 40  # characters from a marker to the corrected value
+# "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
+_DAY_ONLY = re.compile(
+    r"\W*(?:it\s+(?:was|is)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?"
+    r"|the\s+)(\d{1,2})(?:st|nd|rd|th)\b"
+)
+_NOT = re.compile(r"\W*(?:and\s+|,\s*)?not\s+")
+
+Value = FactDate | FactAmount | FactCount
+
+
+def correct(
+    low: str, dates: list[FactDate], amounts: list[FactAmount], counts: list[FactCount]
+) -> None:
+    """Apply each correction in `low` (the lower-cased question) to the values read from it, in
+    place: the corrected value takes the new one, the new one (and one named after "not") go."""
+    for marker in _MARKER.finditer(low):
+        for values in (dates, amounts, counts):
+            if _correct_one(low, marker, values):
+                break
+        else:
+            _correct_day(low, marker, dates)
+
+
+def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bool:
+    after = [v for v in values if marker.end() <= v.start <= marker.end() + _REACH]
+    before = [v for v in values if v.start + len(v.span) <= marker.start()]
+    if not after or not before:
+        return False
+    new = min(after, key=lambda v: v.start)
+    if any(marker.end() <= v.start < new.start for v in values):
+        return False
+    old = before[-1]
+    # "$120 not $125": the value taken back is the one named after "not".
+    named = _named_after_not(low, new, values)
+    if named is not None:
+        old = next((v for v in reversed(before) if _same(v, named)), old)
+    if new.role is not None and new.role != old.role:
+        return False  # "Sorry, one more: the primary is June 23" adds a fact, corrects none
+    _replace(old, new)
+    gone = {id(new)} | ({id(named)} if named is not None else set())
+    kept = [v for v in values if id(v) not in gone]
+    values[:] = kept  # type: ignore[index]
+    return True
+
+
+def _named_after_not(low: str, new: Value, values: Sequence[Value]) -> Value | None:
+    end = new.start + len(new.span)
+    m = _NOT.match(low, end)
+    if m is None:
+        return None
+    return next((v for v in values if v.start == m.end() and type(v) is type(new)), None)
+
+
+def _same(said: Value, named: Value) -> bool:
+    """Whether `named` ("not 3/4") is the value `said` earlier ("3/4/2030")."""
+    if isinstance(said, FactDate) and isinstance(named, FactDate) and not named.year_written:
+        return (said.value.month, said.value.day) == (named.value.month, named.value.day)
+    return said.value == named.value
+
+
+def _replace(old: Value, new: Value) -> None:
+    if isinstance(old, FactDate) and isinstance(new, FactDate):
+        value = new.value
+        if not new.year_written and old.year_written:
+            value = _same_day_in(value, old.value.year)
+        old.value = value
+        old.time = new.time or old.time
+        old.year_written = old.year_written or new.year_written
+    else:
+        old.value = new.value  # type: ignore[assignment]
+
+
+def _same_day_in(day: date, year: int) -> date:
+    try:
+        return day.replace(year=year)
+    except ValueError:  # Feb 29 in a year without one: keep the date as read
+        return day
+
+
+def _correct_day(low: str, marker: re.Match[str], dates: list[FactDate]) -> None:
+    """ "October 13, 2027 (sorry - Tuesday the 12th)": the day changes, the month stays."""
+    m = _DAY_ONLY.match(low, marker.end())
+    before = [d for d in dates if d.start + len(d.span) <= marker.start()]
+    if m is None or not before:
+        return
+    old = before[-1]
+    try:
+        old.value = old.value.replace(day=int(m.group(1)))
+    except ValueError:
+        return

@@ -1,0 +1,62 @@
+"""A value the user corrects is read as the corrected one (a fact the user took back is never
+the one answered from)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from bot.language import params_for, read_facts
+from rules.values import TZ
+
+TODAY = date(2026, 3, 10)
+
+
+def test_a_corrected_date_replaces_the_one_taken_back_and_keeps_its_role() -> None:
+    # § 5-903(b)(2): the successor's deadline counts from the day of the death.
+    facts = read_facts("LG candidate passed away 4/9, I mean 4/19. successor COC due?", today=TODAY)
+    assert params_for("md-successor-lt-gov", facts)["event_date"] == date(2026, 4, 19)
+    assert len(facts.dates) == 1
+
+
+def test_a_corrected_day_keeps_the_month_year_and_hour_said_before() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day (and hour) for filing withdrawals.
+    facts = read_facts(
+        "last day for filing withdrawals was Thursday, June 11, 2026 at 5 pm (oops - Wednesday "
+        "the 10th). state office. when are vacancy certificates due?",
+        today=TODAY,
+    )
+    assert params_for("ma-vacancy-certificate", facts)["withdrawal_deadline"] == datetime(
+        2026, 6, 10, 17, 0, tzinfo=TZ
+    )
+
+
+def test_the_value_named_after_not_is_the_one_corrected() -> None:
+    # § 15-107(c)(2) (current text) matches each contribution: the corrected one is in the list.
+    facts = read_facts(
+        "contributions of $20, $75 and $200 — correction: $250 not $75. opposed. match?",
+        today=TODAY,
+    )
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [
+        Decimal("20"),
+        Decimal("250"),
+        Decimal("200"),
+    ]
+
+
+def test_a_corrected_count_is_the_count_read() -> None:
+    # § 5-703(e): 1 % of the registered voters.
+    facts = read_facts(
+        "district has 12,400 voters - sorry, 14,200. petition signatures?", today=TODAY
+    )
+    assert facts.counts == [14200]
+
+
+def test_a_marker_with_no_value_after_it_changes_nothing() -> None:
+    facts = read_facts(
+        "sorry to bother you again. LG died May 2, 2026; when is the successor certificate due?",
+        today=TODAY,
+    )
+    assert [d.value for d in facts.dates] == [date(2026, 5, 2)]
+    facts = read_facts("LG died May 2, 2026. Sorry, one more: primary is June 23", today=TODAY)
+    assert sorted(d.value for d in facts.dates) == [date(2026, 5, 2), date(2026, 6, 23)]
