@@ -97,7 +97,7 @@ _NOT_A_COUNT = (
     r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
 )
 _TIME_AFTER = re.compile(
-    r"\s*(?:,|\bat\b|@|\bby\b|-|–|—)?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
+    r"\s*(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
     # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be
@@ -274,6 +274,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             )
 
     found.sort(key=lambda d: d.start)
+    found = _one_day_said_twice(low, found)
     said_after = 0  # where the last time written after a date ends
     for d in found:
         said_after = _attach_time(low, d, problems, said_after)
@@ -281,6 +282,28 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
     for start, end in taken:
         chars[start:end] = " " * (end - start)
     return found, "".join(chars)
+
+
+# "yesterday, Tuesday June 5": one day said twice, the second naming it.
+_APPOSITION = re.compile(r"\s*(?:[,(–—-]\s*|,?\s*(?:which\s+(?:was|is)|i\.e\.,?)\s+)$")
+
+
+def _one_day_said_twice(low: str, found: list[FactDate]) -> list[FactDate]:
+    """A date said again right after itself in other words ("was yesterday, Tuesday June 5,
+    at 5:00 PM") is one date: its words are both spans, its hour the one written after."""
+    kept: list[FactDate] = []
+    for d in found:
+        last = kept[-1] if kept else None
+        if (
+            last is not None
+            and last.value == d.value
+            and _APPOSITION.match(low[last.start + len(last.span) : d.start])
+        ):
+            last.span = low[last.start : d.start + len(d.span)]
+            last.year_written = last.year_written or d.year_written
+            continue
+        kept.append(d)
+    return kept
 
 
 def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: str) -> time | None:

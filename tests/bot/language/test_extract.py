@@ -69,10 +69,13 @@ def test_date_forms(text: str, expected: date) -> None:
         ("withdrawals closed at 5 p.m. on June 5", time(17, 0)),
         ("withdrawals closed 2026-06-05T17:00", time(17, 0)),
         ("withdrawals closed June 5", None),
+        ("withdrawals closed Friday, June 5 (5 p.m.)", time(17, 0)),
+        # One day said twice ("tomorrow, Friday June 5") is one date, with the hour said after.
+        ("withdrawals close tomorrow, Friday June 5, at 5:00 PM", time(17, 0)),
     ],
 )
 def test_times_attach_to_their_date(text: str, clock: time | None) -> None:
-    found = extract(text, today=TODAY).dates
+    found = extract(text, today=date(2026, 6, 4)).dates
     assert [d.value for d in found] == [date(2026, 6, 5)]
     assert found[0].time == clock
 
