@@ -289,7 +289,49 @@ _CONFIRMING = re.compile(
 # withdraw was 3/6") — the question ends right after it.
 _ASKS_WITHDRAWAL_DEADLINE = re.compile(
     r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw\s*\?"
+    # "is there a last day she's allowed to quit?"
+    r"|\blast\s+day\s+(?:\w+\s+){0,2}(?:\w+['’]s\s+|is\s+|are\s+)?(?:allowed|able|permitted)"
+    r"\s+to\s+(?:withdraw|quit|drop\s+out|pull\s+out|(?P<that>do\s+(?:that|so|it)))\b"
 )
+_WITHDRAW_WORD = re.compile(r"\b(?:withdraw\w*|quit\w*|drop\w*\s+out|pull\w*\s+out)\b")
+# The last question asks the withdrawal deadline itself: "When was the last day for filing
+# withdrawals …?", "Is today the last day for withdrawals …?", "was it correct that the post-
+# primary withdrawal deadline was noon on Sept 4?" ("…; the last day for withdrawals was 9/4.
+# When are the certificates due?" states it: another question follows).
+_ASKS_WITHDRAWAL_DAY = re.compile(
+    r"\b(?:when|what\s+day|what\s+date|what)\s+(?:was|is|were|will\s+be)\s+the\s+"
+    r"(?:last\s+day|deadline)\s+(?:and\s+hour\s+)?(?:for|to)\s+(?:file\s+|filing\s+)?withdraw(?:al)?s?\b"
+    r"|\b(?:is|was)\s+[^.?!;]{1,30}?\s+the\s+last\s+day\s+(?:for|to)\s+(?:file\s+|filing\s+)?"
+    r"withdraw(?:al)?s?\b"
+    r"|\b(?:correct|right|true)\s+that\s+the\s+(?:[\w-]+\s+){0,3}withdrawal\s+deadline\s+"
+    r"(?:[\w']+\s+){0,4}(?:was|is)\b"
+)
+
+
+# A sentence that tells the bot to do something ("submit our declaration to the SBE for us",
+# "Draft a letter to …") or asks who someone was ("who was the LG candidate that withdrew in
+# 2022") asks no rule's answer. "Send me the deadline for …" asks for one, so a task's object is
+# never "me"/"us".
+_SENTENCE_START = r"(?:^|[.?!;:\n]\s*|\bpls\s+|\bplease\s+|\bkindly\s+)"
+_TASK = re.compile(
+    _SENTENCE_START + r"(?:submit|send|draft|e-?mail|mail|upload|forward|fax|prepare|notify"
+    r"|transfer|write(?!-)|fill\s+out|print)\s+(?!(?:me|us)\b)(?:our|the|a|an|my|this|it|them|his"
+    r"|her|their)\b"
+)
+_WHO_WAS = re.compile(_SENTENCE_START + r"who\s+(?:was|were)\s+the\b")
+
+
+def _asks_something_else(low: str, facts: Facts) -> None:
+    for pattern in (_TASK, _WHO_WAS):
+        m = pattern.search(low)
+        if m is not None:
+            _mention(facts, "asks", "other-question", m)
+
+
+def _after_its_question(low: str, m: re.Match[str]) -> str:
+    """The text after the question `m` stands in (after the "?" that closes it)."""
+    end = low.find("?", m.end())
+    return "" if end < 0 else low[end + 1 :]
 
 
 def _cites(low: str, facts: Facts) -> None:
@@ -302,6 +344,12 @@ def _cites(low: str, facts: Facts) -> None:
 
 def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
     m = _ASKS_WITHDRAWAL_DEADLINE.search(low)
+    if m is not None and m.group("that") and not _WITHDRAW_WORD.search(low, 0, m.start()):
+        m = None  # "allowed to do that": only when what "that" is was a withdrawal
+    m = m or next(
+        (d for d in _ASKS_WITHDRAWAL_DAY.finditer(low) if "?" not in _after_its_question(low, d)),
+        None,
+    )
     if m is not None and "withdrawal-deadline" not in facts.values("asks"):
         _mention(facts, "asks", "withdrawal-deadline", m)
 
@@ -517,6 +565,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             setattr(facts, flag, said.group(1) in ("yes", "y", "true"))
     _yes_no(low, facts)
     _asks_withdrawal_deadline(low, facts)
+    _asks_something_else(low, facts)
     _cites(low, facts)
     # "proration, primary: fund 3M …", "…; general. pro rata?": a bare "primary" or "general"
     # says which election's money, when it is the only one of the two said and no phrase said it.

@@ -207,6 +207,11 @@ def test_days_ago_and_dotted_abbreviations_are_read() -> None:
         "does the declaration of intent need to be notarized?",
         "when was the Fair Campaign Financing Fund created?",
         "what happens to votes cast for a deceased LG candidate?",
+        # Legislative history, a task for the bot, who someone was.
+        "when was the successor LG deadline changed?",
+        "pls prepare the successor LG certificate of candidacy for our ticket",
+        "Email the delegates' names to the ward committee chair.",
+        "who was the LG candidate on the 2018 ticket that withdrew?",
     ],
 )
 def test_a_question_asking_another_kind_of_answer_is_not_the_rules(question: str) -> None:
@@ -214,6 +219,40 @@ def test_a_question_asking_another_kind_of_answer_is_not_the_rules(question: str
     assert reply.status == "no_match" and reply.result is None
     assert reply.reading is not None and reply.reading.ruled_out
     assert "your question asks" in reply.reading.ruled_out[0].reason
+
+
+def test_a_question_asking_for_information_is_no_task() -> None:
+    # "send me the deadline" asks for § 5-903(b)(2)(iii)'s date: it is answered.
+    reply = ask("send me the successor LG certificate deadline, LG died May 1 2026")
+    assert reply.status == "answered" and reply.rule == "md-successor-lt-gov"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is tomorrow the last day for withdrawals for state offices in Massachusetts?",
+        "What was the last day for filing withdrawals for the Lowell city election?",
+        "was it right that the MA withdrawal deadline in 2026 was June 5?",
+        "she wants to drop out — how does she do it, and is there a last day she's able to do so?",
+    ],
+)
+def test_asking_the_withdrawal_deadline_itself_is_no_vacancy_or_successor_rule(
+    question: str,
+) -> None:
+    # c. 53 § 14 sentence 7 and § 5-903(b)(2)(i) count from the last day for withdrawals;
+    # neither computes that day.
+    reply = ask(question)
+    assert reply.status == "no_match" and reply.result is None
+
+
+def test_a_withdrawal_deadline_stated_before_the_question_is_a_given() -> None:
+    # c. 53 § 14 sentence 7: counted from the last day for filing withdrawals the user gives.
+    reply = ask(
+        "What was the last day for withdrawals? Sept 4, 2026 per the clerk. When are the vacancy "
+        "certificates due for a state office?"
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params["withdrawal_deadline"] == "2026-09-04"
 
 
 def test_a_when_and_where_question_is_still_the_deadline_rules() -> None:
