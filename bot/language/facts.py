@@ -130,7 +130,16 @@ _OPPOSED = re.compile(
 )
 
 _STATES: list[tuple[State, re.Pattern[str]]] = [
-    ("md", re.compile(r"\bmaryland\b|\bMd\.|\bMD\b|\bannapolis\b|\bbaltimore\b", re.I)),
+    # The State Board of Elections is Maryland's (Massachusetts has the Secretary of the
+    # Commonwealth's Elections Division).
+    (
+        "md",
+        re.compile(
+            r"\bmaryland\b|\bMd\.|\bMD\b|\bannapolis\b|\bbaltimore\b|\bSBE\b"
+            r"|\bstate\s+board\s+of\s+elections\b",
+            re.I,
+        ),
+    ),
     ("ma", re.compile(r"\bmassachusetts\b|\bmass\b\.?|\bboston\b", re.I)),
 ]
 _STATE_CASED: list[tuple[State, re.Pattern[str]]] = [

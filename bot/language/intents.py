@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 
 from bot.language.dates import find_dates
+from bot.language.lexicon import lexicon
 
 # A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
 _CITED = re.compile(
@@ -108,6 +109,7 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
     deadlines" (two years ahead). In one rule's question (`one_rule`: its words matched a rule)
     none of these but a window beside its due words counts ("is the petition due in August?"
     asks that rule)."""
+    text = lexicon().expand(text)  # staff words written out ("this wk")
     if not one_rule and _DUE_WORDS.search(text) and _LIST_WORDS.search(text):
         between = _between_dates(text, today)
         if between is not None:

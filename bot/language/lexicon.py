@@ -197,6 +197,8 @@ class Lexicon:
                     continue
                 spans.append((start, end))
                 role = term.role
+                if role == "other_state" and _WHOSE.match(text, end):
+                    continue  # "a Virginia donor": where someone is from, not whose law
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
                 # the question's own.
@@ -211,6 +213,13 @@ class Lexicon:
     def plain(self, value: str) -> str:
         """Plain words for a canonical value ("lieutenant-governor" → "LG candidate")."""
         return self.plain_words.get(value, value.replace("-", " ").replace("_", " "))
+
+
+# A state named as where a person or thing is from ("a $500 check from a Virginia donor").
+_WHOSE = re.compile(
+    r"\s+(?:donors?|residents?|contributors?|address(?:es)?|banks?|compan(?:y|ies)"
+    r"|business(?:es)?|firms?|checks?|corporations?|pac|pacs|llc)\b"
+)
 
 
 def _inflected(word: str, key: str) -> bool:

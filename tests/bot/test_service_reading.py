@@ -425,3 +425,37 @@ def test_contributions_given_as_a_count_each_or_times_are_that_many_and_no_total
     total = ask("opposed ticket, contributions of $150, $150, $200 and $60 (total $560): match?")
     assert total.params["contributions"] == "150;150;200;60"
     assert total.params["private_contributions"] == "560"
+
+
+def test_a_state_named_as_where_a_donor_is_from_is_not_the_questions_law() -> None:
+    # § 15-107(c)(2) (current text) matches each contribution; the donor's state is no
+    # jurisdiction ("a Virginia donor" does not make it Virginia's law).
+    reply = ask("contributions: $100, $40 and $500 from a Virginia donor. match?")
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params["contributions"] == "100;40;500"
+
+
+def test_the_state_board_of_elections_is_marylands() -> None:
+    # § 5-903(b)(2)(i): counted from the § 5-502 withdrawal deadline the user gives.
+    reply = ask(
+        "Lt. Gov. running mate filed a certificate of withdrawl on March 3, 2026; SBE "
+        "withdrawal deadline was 3/6/26. replacement's certificate of candidacy due?"
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.params["withdrawal_deadline"] == "2026-03-06"
+    assert reply.params["event_date"] == "2026-03-03"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        ("votos para gobernador 4,100 in our town. cuántos delegados?", "ma-vacancy-delegates"),
+        (
+            "fecha límite declaración de intención, petition candidates, 2026?",
+            "md-petition-declaration",
+        ),
+        ("no primary public $, lost the primary: any gen share?", "md-public-financing-general"),
+    ],
+)
+def test_staff_words_in_the_lexicon_reach_their_rule(question: str, rule: str) -> None:
+    assert ask(question).rule == rule

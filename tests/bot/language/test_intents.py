@@ -17,6 +17,7 @@ TODAY = date(2026, 3, 10)
         ("what's due this month?", 21),  # to March 31
         ("what's due next month?", 21 + 30),  # through April 30
         ("anything due this week?", 7),
+        ("whats due this wk", 7),
         ("deadlines in the next 10 days", 10),
         ("what's due in the next two weeks", 14),
         ("any deadlines coming up?", 30),
