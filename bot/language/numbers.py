@@ -138,6 +138,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"\b(?:entitle\w*|owed|owing|eligible\s+for)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
+            # "ours, at a full contribution of $2.5M": what a ticket would get in full
+            r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)\s+(?:of\s+)?$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
@@ -146,7 +148,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     (
         "contribution",
         # ("contributions of $90,000", one sum after the plural, is what was raised in all)
-        re.compile(r"\b(?:contribution|donation|gift)\s+of\s*$|\b(?:gave|donated|contributed)\s*$"),
+        re.compile(
+            r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
+            r"|\b(?:gave|donated|contributed)\s*$"
+        ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
             r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|donation|gift)\b"

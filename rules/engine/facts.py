@@ -135,5 +135,7 @@ def _by_role(items: Sequence[FactAmount] | Sequence[FactCount], role: str) -> An
         # Two different sums or counts with one role ("W1 3,402 / W2 2,977 / W3 4,118
         # registered voters"): which one is meant is not said, so none is taken.
         return labelled[0] if len(set(labelled)) == 1 else None
-    plain = [i.value for i in items if i.role is None]
+    # A value said again with another role ("1% of 19k is 190, so 190 sigs") is that one.
+    other = {i.value for i in items if i.role is not None}
+    plain = [i.value for i in items if i.role is None and i.value not in other]
     return plain[0] if len(plain) == 1 else None

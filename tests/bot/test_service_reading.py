@@ -459,3 +459,20 @@ def test_the_state_board_of_elections_is_marylands() -> None:
 )
 def test_staff_words_in_the_lexicon_reach_their_rule(question: str, rule: str) -> None:
     assert ask(question).rule == rule
+
+
+def test_a_tickets_full_contribution_is_its_entitlement_in_a_proration() -> None:
+    # § 15-106(b): each ticket's share of a short Fund, from each one's full entitlement.
+    reply = ask(
+        "Fund has $3,000,000 for the general; two tickets: one at a full contribution of "
+        "$2,000,000, the other at $1,500,000. prorated shares?"
+    )
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params["entitlements"] == "2000000;1500000"
+
+
+def test_a_number_said_again_with_a_role_is_not_a_second_unlabelled_one() -> None:
+    # § 5-703(e)(1) counts from the registered voters: "190" is the user's own 1 %, said again
+    # as the signatures, never the voters.
+    reply = ask("1% of the district is 240, so 240 sigs needed?")
+    assert reply.params.get("registered_voters") != "240"
