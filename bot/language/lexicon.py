@@ -182,7 +182,8 @@ class Lexicon:
 
     def mentions(self, low: str) -> list[FactMention]:
         """The terms `low` (lower-cased, expanded) mentions, in text order; an office preceded
-        by a negation is a `not_office` (a topic, a `not_topic`; a document, a `not_document`).
+        by a negation is a `not_office` (a topic, a `not_topic`; a document, a `not_document`;
+        a detail, a `not_detail`: "not for insufficient signatures").
         Within a role, overlaps go to the longest phrase."""
         text = low.replace("'", " ").replace("’", " ")
         taken: dict[str, list[tuple[int, int]]] = {}  # per role: terms of one role don't overlap
@@ -202,7 +203,7 @@ class Lexicon:
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
                 # the question's own.
-                if role in ("office", "topic", "document") and negated(text, start):
+                if role in ("office", "topic", "document", "detail") and negated(text, start):
                     role = f"not_{role}"
                 found.append(
                     FactMention(role=role, value=term.value, span=low[start:end], start=start)

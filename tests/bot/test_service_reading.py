@@ -476,3 +476,12 @@ def test_a_number_said_again_with_a_role_is_not_a_second_unlabelled_one() -> Non
     # as the signatures, never the voters.
     reply = ask("1% of the district is 240, so 240 sigs needed?")
     assert reply.params.get("registered_voters") != "240"
+
+
+def test_a_negated_detail_is_not_the_questions() -> None:
+    # c. 53 § 14 sentence 2 excepts only a disqualification for insufficient signatures.
+    reply = ask(
+        "MA: who fills the vacancy in the LG nomination if the LG nominee, nominated by "
+        "nomination papers, is disqualified — not for insufficient signatures, for residency?"
+    )
+    assert reply.params.get("cause") == "disqualification"
