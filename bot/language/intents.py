@@ -45,11 +45,13 @@ _LIST_WORDS = re.compile(
 )
 # "anything due in August?", "what's on the MA calendar for June?": one month named.
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = (
+    r"(?P<month>january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
+)
 _IN_MONTH = re.compile(
     r"\b(?:due|deadlines?|dates|calendar|coming|anything)\b[^.?!]{0,25}?"
-    r"\b(?:in|for|during|through)\s+(?P<month>january|february|march|april|may|june|july"
-    r"|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov"
-    r"|dec)\b\.?(?!\s*\d)",
+    r"\b(?:in|for|during|through)\s+" + _MONTH + r"\.?(?!\s*\d)",
     re.IGNORECASE,
 )
 # "upcoming?", "what's upcoming": the whole question is the window word.
@@ -68,11 +70,7 @@ _REST_OF = re.compile(
 )
 # "the 2028 deadlines", "due in 2028", "January 2027": a year said alone, not inside a date.
 _YEAR = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
-_MONTH_YEAR = re.compile(
-    r"\b(?P<month>january|february|march|april|may|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?,?\s+(?P<year>(?:19|20)\d\d)\b",
-    re.IGNORECASE,
-)
+_MONTH_YEAR = re.compile(r"\b" + _MONTH + r"\.?,?\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
 # "what's the next deadline?", "what's next?": the deadlines ahead, from today.
 _NEXT = re.compile(
     r"\bnext\s+(?:(?:filing|election)\s+)?(?:deadlines?|due\s+dates?|dates?)\b"
