@@ -62,7 +62,9 @@ _ONLY_SOON = re.compile(
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|and)\s*$")
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s*$")
 # "what's due before June 5?", "anything by 6/5": from today up to a date.
-_UP_TO = re.compile(r"\b(?:before|by|until|till|through|thru|up\s+to)\s*$")
+_UP_TO = re.compile(
+    r"\b(?:before|by|until|till|through|thru|up\s+to|between\s+(?:now|today)\s+and)\s*$"
+)
 _REST_OF = re.compile(
     r"\b(?:(?:end|rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<unit>year|month)"
     r"|year[\s-]end)\b",

@@ -88,6 +88,7 @@ def test_in_one_rules_question_only_a_window_beside_its_due_words_counts() -> No
         ),
         ("what's due from 4/1/2026 to 4/30/2026?", (date(2026, 4, 1), date(2026, 4, 30))),
         ("anything due before 7/1?", (TODAY, date(2026, 7, 1))),
+        ("list the deadlines between now and March 1, 2028", (TODAY, date(2028, 3, 1))),
         # A month and its year; a year alone, even beside "coming up"; the rest of the year.
         ("what deadlines are there in March 2028?", (date(2028, 3, 1), date(2028, 3, 31))),
         ("what filing deadlines are coming up for 2028?", (date(2028, 1, 1), date(2028, 12, 31))),
