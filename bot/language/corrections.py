@@ -29,6 +29,7 @@ _DAY_ONLY = re.compile(
     r"|the\s+)(\d{1,2})(?:st|nd|rd|th)\b"
 )
 _NOT = re.compile(r"\W*(?:and\s+|,\s*)?not\s+")
+_ASKING = re.compile(r"\?|\b(?:when|what|how|due|deadline)\b")
 
 Value = FactDate | FactAmount | FactCount
 
@@ -54,6 +55,8 @@ def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bo
     new = min(after, key=lambda v: v.start)
     if any(marker.end() <= v.start < new.start for v in values):
         return False
+    if _ASKING.search(low, marker.end(), new.start):
+        return False  # "LG died 5/1, I mean, when is the successor due, 5/14?" asks, not corrects
     old = before[-1]
     # "$120 not $125": the value taken back is the one named after "not".
     named = _named_after_not(low, new, values)

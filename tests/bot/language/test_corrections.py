@@ -60,3 +60,8 @@ def test_a_marker_with_no_value_after_it_changes_nothing() -> None:
     assert [d.value for d in facts.dates] == [date(2026, 5, 2)]
     facts = read_facts("LG died May 2, 2026. Sorry, one more: primary is June 23", today=TODAY)
     assert sorted(d.value for d in facts.dates) == [date(2026, 5, 2), date(2026, 6, 23)]
+
+
+def test_a_value_asked_about_after_a_marker_is_no_correction() -> None:
+    facts = read_facts("LG died 5/1/2026, I mean, when is the successor due, 5/14?", today=TODAY)
+    assert [d.value for d in facts.dates][:1] == [date(2026, 5, 1)]
