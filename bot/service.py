@@ -153,7 +153,13 @@ class AnswerService:
             quoted.reading = reading_of(facts)
             return quoted
         matched, relevant = match_question(self.matcher, stripped, facts)
-        window = due_window(stripped, day, one_rule=matched.decision == "matched")
+        # Deadlines of something no rule computes ("campaign finance report due dates for
+        # August") are not the season's: the reply says what was not covered instead.
+        window = (
+            None
+            if matched.out_of_scope
+            else due_window(stripped, day, one_rule=matched.decision == "matched")
+        )
         if window is not None:
             # "Key dates for independent candidates": the season of the rules the words name.
             about = [rule for rule, _ in matched.candidates]

@@ -485,3 +485,9 @@ def test_a_negated_detail_is_not_the_questions() -> None:
         "nomination papers, is disqualified — not for insufficient signatures, for residency?"
     )
     assert reply.params.get("cause") == "disqualification"
+
+
+def test_deadlines_of_something_no_rule_computes_are_not_the_seasons() -> None:
+    # Campaign finance reports are no rule's: no season list stands in for their dates.
+    reply = SERVICE.ask("campaign finance report due dates for aug 2026 md", today=date(2026, 7, 1))
+    assert reply.status == "no_match" and "season" not in reply.extra
