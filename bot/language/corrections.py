@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date
 
+from bot.language.dates import WEEKDAY_FULL, in_year
 from rules.engine.facts import FactAmount, FactCount, FactDate
 
 _MARKER = re.compile(
@@ -25,8 +25,8 @@ _MARKER = re.compile(
 _REACH = 40  # characters from a marker to the corrected value
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
 _DAY_ONLY = re.compile(
-    r"\W*(?:it\s+(?:was|is)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?"
-    r"|the\s+)(\d{1,2})(?:st|nd|rd|th)\b"
+    r"\W*(?:it\s+(?:was|is)\s+)?(?:(?:" + WEEKDAY_FULL + r"),?\s+(?:the\s+)?|the\s+)"
+    r"(\d{1,2})(?:st|nd|rd|th)\b"
 )
 _NOT = re.compile(r"\W*(?:and\s+|,\s*)?not\s+")
 _ASKING = re.compile(r"\?|\b(?:when|what|how|due|deadline)\b")
@@ -90,19 +90,12 @@ def _replace(old: Value, new: Value) -> None:
     if isinstance(old, FactDate) and isinstance(new, FactDate):
         value = new.value
         if not new.year_written and old.year_written:
-            value = _same_day_in(value, old.value.year)
+            value = in_year(value, old.value.year)
         old.value = value
         old.time = new.time or old.time
         old.year_written = old.year_written or new.year_written
     else:
         old.value = new.value  # type: ignore[assignment]
-
-
-def _same_day_in(day: date, year: int) -> date:
-    try:
-        return day.replace(year=year)
-    except ValueError:  # Feb 29 in a year without one: keep the date as read
-        return day
 
 
 def _correct_day(low: str, marker: re.Match[str], dates: list[FactDate]) -> None:

@@ -31,13 +31,15 @@ _MONTHS = {
     "nov": 11,
     "dec": 12,
 }
-_MONTH = (
-    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# A month's name or abbreviation ("Sept"), for every pattern that names months.
+MONTH_NAME = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+_MONTH = r"(" + MONTH_NAME + r")\.?"
 _WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
-_WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_WEEKDAY_NAME = _WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
+WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAY_NAME = WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
 _WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")\.?,?\s+)?"
 _ORD = r"(?:st|nd|rd|th)?"
 
@@ -82,11 +84,11 @@ _PAST_WEEKDAY = re.compile(r"\b(?:last|this\s+past|past)\s+(?P<wd>" + _WEEKDAY_N
 # "died Sunday", "withdrew on Monday": a bare weekday after an event already past is the last one.
 _EVENT_WEEKDAY = re.compile(
     r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
-    r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>" + _WEEKDAY_FULL + r")\b"
+    r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b"
 )
 # "the nominee from Tuesday's primary": a weekday's election already held is the last one.
 _WEEKDAYS_ELECTION = re.compile(
-    r"(?<!next\s)(?<!coming\s)(?<!upcoming\s)\b(?P<wd>" + _WEEKDAY_FULL + r")'?s\s+"
+    r"(?<!next\s)(?<!coming\s)(?<!upcoming\s)\b(?P<wd>" + WEEKDAY_FULL + r")'?s\s+"
     r"(?:state\s+|party\s+|special\s+)?(?:primary|election|convention|caucus)\b"
 )
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -114,6 +116,19 @@ ANY_TIME = re.compile(
 
 
 # Statute citations and section numbers are not counts.
+def month_number(name: str) -> int:
+    """1 to 12 for a month's name or abbreviation ("Sept" → 9)."""
+    return _MONTHS[name.lower()[:3]]
+
+
+def in_year(day: date, year: int) -> date:
+    """The same day in `year` (a Feb 29 with no such day that year stays as it is)."""
+    try:
+        return day.replace(year=year)
+    except ValueError:
+        return day
+
+
 def _year(raw: str | None, today: date) -> int:
     if raw is None:
         return today.year

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from bot.language.dates import find_dates
+from bot.language.dates import MONTH_NAME, find_dates, month_number
 from bot.language.lexicon import lexicon
 
 # A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
@@ -44,11 +44,7 @@ _LIST_WORDS = re.compile(
     re.IGNORECASE,
 )
 # "anything due in August?", "what's on the MA calendar for June?": one month named.
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH = (
-    r"(?P<month>january|february|march|april|may|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
-)
+_MONTH = r"(?P<month>" + MONTH_NAME + r")\b"
 _IN_MONTH = re.compile(
     r"\b(?:due|deadlines?|dates|calendar|coming|anything)\b[^.?!]{0,25}?"
     r"\b(?:in|for|during|through)\s+" + _MONTH + r"\.?(?!\s*\d)",
@@ -125,14 +121,10 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
         return None
     named = _IN_MONTH.search(text)
     if named is not None:
-        month = _month_number(named.group("month"))
+        month = month_number(named.group("month"))
         return _month(today.year + (month < today.month), month, today)
     asks_list = _LIST_WORDS.search(text) or _NEXT.search(text)
     return _named_period(text, today) if asks_list else None
-
-
-def _month_number(name: str) -> int:
-    return _MONTHS.index(name.lower()[:3]) + 1
 
 
 def _month(year: int, month: int, today: date) -> tuple[date, date]:
@@ -146,7 +138,7 @@ def _named_period(text: str, today: date) -> tuple[date, date] | None:
     year", "the 2028 deadlines", "what are the next deadlines?" (None: none named)."""
     said = _MONTH_YEAR.search(text)
     if said is not None:
-        return _month(int(said.group("year")), _month_number(said.group("month")), today)
+        return _month(int(said.group("year")), month_number(said.group("month")), today)
     rest = _REST_OF.search(text)
     if rest is not None:
         if (rest.group("unit") or "year").lower() == "month":

@@ -13,7 +13,7 @@ import re
 from datetime import date
 
 from bot.language.corrections import correct
-from bot.language.dates import ANY_TIME, cue_spans, find_dates, label_dates
+from bot.language.dates import ANY_TIME, cue_spans, find_dates, in_year, label_dates
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
@@ -120,10 +120,7 @@ def _year_named(
     (year,) = named
     for found in dates:
         if not found.year_written:
-            try:
-                found.value = found.value.replace(year=year)
-            except ValueError:  # Feb 29 in a year without one: keep the date as read
-                continue
+            found.value = in_year(found.value, year)
 
 
 def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:
