@@ -368,9 +368,7 @@ class AnswerService:
             as_of=as_of,
         )
         reply = Reply(
-            status="not_covered"
-            if result.status == "answered" and not result.covered
-            else result.status,
+            status=result.status_shown,
             text_in=_echo(text_in),
             rule=spec.id if spec else rule,
             params=dict(params),

@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from statutes import Node
 
 Status = Literal["answered", "needs_input", "invalid_input", "refused"]
+# What a result shows itself as: "not_covered" is an answer that the statute does not decide.
+ShownStatus = Literal["answered", "not_covered", "needs_input", "invalid_input", "refused"]
 Origin = Literal["user", "calendar", "default"]
 StepSource = Literal["statute", "assumption", "calendar", "input"]
 
@@ -117,6 +119,12 @@ class Result(BaseModel):
     def covered(self) -> bool:
         """False when the rule answered that its statute does not decide the case."""
         return self.result.get("outcome") not in NOT_COVERED_OUTCOMES
+
+    @property
+    def status_shown(self) -> ShownStatus:
+        """The status to show: "not_covered" for an answer that the statute does not decide
+        the case, so no reader takes it for a deadline or sum; else `status`."""
+        return "not_covered" if self.status == "answered" and not self.covered else self.status
 
     @property
     def deadline(self) -> date | datetime | None:

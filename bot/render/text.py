@@ -32,8 +32,7 @@ def render_result(
 ) -> str:
     """A result for the terminal; `questions`: the plain questions for what is missing, asked
     instead of the rule's list of parameters."""
-    status = "not_covered" if result.status == "answered" and not result.covered else result.status
-    lines = [f"[{status}] {result.rule}"]
+    lines = [f"[{result.status_shown}] {result.rule}"]
     lines.extend(_wrap(f"⚠ {notice}", "") for notice in result.notices)
     if questions:
         lines.append(f"To answer {result.rule}, I need to know:")

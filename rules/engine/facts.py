@@ -107,6 +107,11 @@ class Facts(BaseModel):
         """The distinct canonical values mentioned in `role`, in text order."""
         return list(dict.fromkeys(m.value for m in self.mentions if m.role == role))
 
+    def stages(self) -> list[str]:
+        """Which election's money or filing the question names: a phrase's ("for the general
+        election"), else a bare "primary" or "general" said alone (`stage_word`)."""
+        return self.values("stage") or self.values("stage_word")
+
     def date_with_role(self, role: str) -> FactDate | None:
         """The first date labelled `role`."""
         return next((d for d in self.dates if d.role == role), None)

@@ -57,8 +57,7 @@ def proration(facts: Facts) -> dict[str, object]:
         rest += [amount.value] * repeat
     if rest:
         p["entitlements"] = rest
-    # A bare "primary"/"general" (`stage_word`) when no phrase names the election.
-    stages = facts.values("stage") or facts.values("stage_word")
+    stages = facts.stages()
     if len(stages) == 1:
         p["election"] = stages[0]  # the primary's or the general's share of the Fund
     return p

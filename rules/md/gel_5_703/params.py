@@ -41,9 +41,7 @@ def filing(facts: Facts) -> dict[str, object]:
     p = facts.year_only()
     if facts.election in ("regular", "special-congressional"):
         p["election"] = facts.election
-    elif (facts.values("stage") or facts.values("stage_word")) == ["general"] and (
-        facts.election in (None, *REGULAR_KINDS)
-    ):
+    elif facts.stages() == ["general"] and (facts.election in (None, *REGULAR_KINDS)):
         # "for the general election", "the gov ticket's general": the regular one (a
         # gubernatorial or presidential general election is a regular general election).
         p["election"] = "regular"
