@@ -4,7 +4,7 @@
 
 Uses tests/questions.yaml and tests/questions_external{,2,3,4,5}.yaml (the external sets written by
 people who never saw the reader), the retired first held-out set and the external sets in its
-shape (tests/external6 … 11): share of questions that
+shape (tests/external6 … 13): share of questions that
 reach the right rule, share whose extracted parameters are exactly right, out-of-scope
 questions wrongly mapped to a rule (must be 0),
 matching latency p50/p99 on the real catalog, and the same on a synthetic 1,000-rule catalog made
@@ -76,6 +76,8 @@ QUESTION_FOLDERS = {
     "ninth external tuning set": "external9",
     "tenth external tuning set": "external10",
     "eleventh external tuning set": "external11",
+    "twelfth external tuning set": "external12",
+    "thirteenth external tuning set": "external13",
 }
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
 
@@ -176,7 +178,8 @@ def ask_figures(
     hits: Counter[str] = Counter()
     totals: Counter[str] = Counter()
     for item in questions:
-        day = item.get("today") or today
+        # A question's own day may be written as a quoted string in the YAML.
+        day = date.fromisoformat(str(item.get("today") or today))
         try:
             reply = service.ask(str(item["q"]), today=day)
         except Exception:  # a crash is a figure too; the question is not printed
