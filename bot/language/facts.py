@@ -361,6 +361,28 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
     )
     if m is not None and "withdrawal-deadline" not in facts.values("asks"):
         _mention(facts, "asks", "withdrawal-deadline", m)
+    elif m is None and _only_deadline_asked_is_withdrawals(facts):
+        facts.mentions.append(
+            FactMention(role="asks", value="withdrawal-deadline", span="", start=0)
+        )
+
+
+def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
+    """"Last day for filing withdrawals for our spring town election?": every deadline the
+    question asks is the last day for withdrawals it names, and it gives that day no date — so
+    that day is what it asks, not a day it states to count from."""
+    named = [
+        (f.start, f.start + len(f.span))
+        for f in facts.mentions
+        if f.role == "detail" and f.value == "withdrawal-deadline"
+    ]
+    asked = [f.start for f in facts.mentions if f.role == "asks" and f.value in ANSWER_KINDS]
+    deadlines = [f.start for f in facts.mentions if f.role == "asks" and f.value == "a-deadline"]
+    return (
+        bool(named and deadlines)
+        and all(_inside(at, named) for at in asked)
+        and not any(d.role == "withdrawal_deadline" for d in facts.dates)
+    )
 
 
 def _yes_no(low: str, facts: Facts) -> None:

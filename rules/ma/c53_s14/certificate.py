@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from rules.calendar import Calendar, CalendarSet, Override
-from rules.engine import Context, Param, RuleSpec, parse_value
+from rules.engine import Context, NeedsInput, Param, RuleSpec, parse_value
 from rules.ma.c53_s14 import params
 from rules.ma.c53_s14.section import S
 from rules.ma.holidays import (
@@ -206,6 +206,16 @@ def vacancy_certificate(ctx: Context) -> None:
     (city/town) week-day hours succeeding 5 p.m. of the last day for filing withdrawals;
     sentence 9: no such vacancy is filled before the withdrawal is filed."""
     office = ctx["office"]
+    if office != "state" and ctx.result.inputs["withdrawal_deadline"].origin == "calendar":
+        # The calendars held are the Secretary's state election calendars; a city or town
+        # election sets its own last day for withdrawals, so theirs would be a wrong start.
+        raise NeedsInput(
+            "withdrawal_deadline",
+            reason=(
+                "The calendars I hold give the state election's last day for withdrawals; "
+                f"a {office} election sets its own."
+            ),
+        )
     others = _choose_window(ctx, office)
     comp = compute(ctx["withdrawal_deadline"], office, ctx.calendars)
     last_day, hours = comp.default.last_day, comp.hours
