@@ -60,7 +60,13 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"|\bmoved\s+out\s+of\s+(?:the\s+)?(?:town|district|state|city|commonwealth)\b"
         ),
     ),
-    ("disability", re.compile(r"\b(?:disabled|disability|incapacitated|incapacity)\b")),
+    (
+        "disability",
+        re.compile(
+            r"\b(?:disabled|disability|incapacitated|incapacity|hospitali[sz]ed|in\s+a\s+coma)\b"
+            r"|\b(?:medically|physically|mentally)\s+(?:unable|incapable)\b"
+        ),
+    ),
 ]
 _TO_EVENT: dict[str, Event | None] = {
     "withdrawal": "withdrawal",
@@ -70,6 +76,10 @@ _TO_EVENT: dict[str, Event | None] = {
     "disability": None,
 }
 
+# "hospitalized, as opposed to dying or withdrawing": what a contrast names is not the event.
+_CONTRASTED = re.compile(
+    r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of|other\s+than)\b[^.?!;]*"
+)
 _DENIED = re.compile(
     r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no|nobody|no\s+one|none)\s+$"
 )
@@ -119,7 +129,7 @@ _UNOPPOSED = re.compile(
     r"(?:running|ran)\s+against\b|\brun(?:s|ning)?\s+alone\b"
 )
 _OPPOSED = re.compile(
-    r"\bopposed\b|\bcontested\b|\bha(?:s|ve|d)\s+(?:an?\s+|one\s+or\s+more\s+)?(?:primary\s+)?"
+    r"(?<!\bas\s)\bopposed\b|\bcontested\b|\bha(?:s|ve|d)\s+(?:an?\s+|one\s+or\s+more\s+)?(?:primary\s+)?"
     r"(?:opponents?|challengers?)\b|\bnot\s+unopposed\b"
     # "we do have a Libertarian opponent", "there's a Green Party ticket too"
     r"|\bha(?:s|ve|d)\s+(?:an?\s+)(?:[a-z]+\s+){1,2}(?:opponents?|challengers?)\b|\bfac(?:es|ed|ing)\s+(?:an?\s+)?(?:primary\s+)?"
@@ -277,6 +287,11 @@ _YES_NO = re.compile(
 # ("does she need to file by a certain date?"), asks for it.
 _ANY_DEADLINE = re.compile(
     r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day|date|start\s+date)\b"
+    # "is there a separate certificate of candidacy deadline for me?", "is there a set date in
+    # the law?": whether the deadline exists asks for it (its words before the noun hold no
+    # preposition but "of": "is there a fee with the deadline?" asks about a fee)
+    r"|\bthere\s+(?:is\s+|be\s+)?(?:an?|any)\s+(?:(?!(?:with|for|on|in|to|at|after|before|from"
+    r"|about|besides|than)\b)[\w'’-]+\s+){1,5}?(?:deadline|due\s+date|cutoff|last\s+day|date)\b"
     r"|\bby\s+(?:what|which|a\s+certain|a\s+specific|a\s+particular)\s+(?:date|day|time)\b"
     # "is the petition due the same day as the special primary?": when it is due, asked by
     # comparing it with another day
@@ -368,7 +383,7 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
 
 
 def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
-    """"Last day for filing withdrawals for our spring town election?": every deadline the
+    """ "Last day for filing withdrawals for our spring town election?": every deadline the
     question asks is the last day for withdrawals it names, and it gives that day no date — so
     that day is what it asks, not a day it states to count from."""
     named = [
@@ -515,6 +530,8 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     for start, end, role in cues:
         if role == "withdrawal_deadline":
             event_text = blank(event_text, start, end)
+    for m in _CONTRASTED.finditer(event_text):
+        event_text = blank(event_text, m.start(), m.end())
     # "she didn't withdraw, she died": a denied event is no event.
     for _, rx in _EVENTS:
         for m in rx.finditer(event_text):
