@@ -63,7 +63,8 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
     (
         "disability",
         re.compile(
-            r"\b(?:disabled|disability|incapacitated|incapacity|hospitali[sz]ed|in\s+a\s+coma)\b"
+            r"\b(?:disabled|disability|incapacitated|incapacity|hospitali[sz]ed|in\s+a\s+coma"
+            r"|in\s+(?:the\s+)?hospital|(?:very|seriously|gravely|too)\s+(?:sick|ill))\b"
             r"|\b(?:medically|physically|mentally)\s+(?:unable|incapable)\b"
         ),
     ),
@@ -296,6 +297,8 @@ _ANY_DEADLINE = re.compile(
     # "is the petition due the same day as the special primary?": when it is due, asked by
     # comparing it with another day
     r"|\bdue\s+(?:on\s+)?(?:the\s+)?same\s+(?:day|date)\b|\bdue\s+(?:before|after)\b"
+    # "is there still time to put a new person in?": whether the deadline has passed
+    r"|\b(?:still|enough)\s+time\b|\btime\s+left\b"
 )
 
 
@@ -312,7 +315,11 @@ _CONFIRMING = re.compile(
 # "last day for an LG candidate to withdraw?": asked, not given ("withdrew 3/2, the last day to
 # withdraw was 3/6") — the question ends right after it.
 _ASKS_WITHDRAWAL_DEADLINE = re.compile(
-    r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw\s*\?"
+    r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw"
+    r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?\s*(?:\?|$)"
+    # "what was the last day he could have withdrawn?"
+    r"|\blast\s+day\s+(?:he|she|they|we|i|you)\s+(?:could|can|may|might)\s+(?:have\s+)?"
+    r"withdr[ae]wn?\b"
     # "is there a last day she's allowed to quit?"
     r"|\blast\s+day\s+(?:\w+\s+){0,2}(?:\w+['’]s\s+|is\s+|are\s+)?(?:allowed|able|permitted)"
     r"\s+to\s+(?:withdraw|quit|drop\s+out|pull\s+out|(?P<that>do\s+(?:that|so|it)))\b"

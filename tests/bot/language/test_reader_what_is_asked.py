@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from bot.language import read_facts
-from tests.bot.language.support import TODAY, rule_for
+from tests.bot.language.support import TODAY, params, rule_for
 from tests.support.service import packaged_service
 
 SERVICE = packaged_service()
@@ -123,3 +123,76 @@ def test_an_lg_vacancy_before_the_filing_deadline_is_not_a_5_903_one() -> None:
     assert reply.rule == "md-successor-lt-gov"
     assert reply.status == "not_covered"
     assert "§ 5-903(a)(1)" in reply.message
+
+
+def test_a_date_cue_followed_at_once_by_its_own_date_does_not_label_the_date_before() -> None:
+    # § 5-903(b)(2): the event's day and the primary are different parameters; "primary is
+    # June 25" names June 25, not the death day before it.
+    facts = read_facts(
+        "if our LG candidate were to die on May 1, 2030 -- primary is June 25, 2030 -- when "
+        "does the successor file?",
+        today=TODAY,
+    )
+    roles = {d.role: d.value for d in facts.dates}
+    assert roles == {"event_date": date(2030, 5, 1), "primary": date(2030, 6, 25)}
+    # "the Sept 1 primary" keeps its cue even with a date after it.
+    facts = read_facts(
+        "the last day for withdrawals from nominations made at the Sept 1 primary is Friday "
+        "Sept 4 at noon",
+        today=date(2026, 8, 20),
+    )
+    assert [d.role for d in facts.dates if d.value == date(2026, 9, 1)] == ["primary"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 5-502's withdrawal deadline, which § 5-903 counts from and no rule computes.
+        "whats the last day for our lg candidate to withdraw in 2030",
+        "LG withdrew March 2, 2030. what was the last day he could have withdrawn?",
+        # § 5-903(a)(1) names no illness.
+        "LG candidate is very sick in hospital. Governor candidate want replace him. deadline?",
+        # Taking back a withdrawal is a legal question, not a deadline.
+        "our LG filed a certificate of withdrawal on 3/3. can he take back the withdrawal?",
+    ],
+)
+def test_questions_about_the_withdrawal_itself_or_an_illness_get_no_successor_answer(
+    question: str,
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.status == "no_match"
+
+
+def test_a_nominee_who_won_the_primary_is_past_5_903() -> None:
+    # § 5-903 governs vacancies before the primary; "won the primary" places it after.
+    reply = SERVICE.ask(
+        "LG nominee (won the June 25, 2030 primary) died August 10, 2030. When must the "
+        "replacement be designated?",
+        today=TODAY,
+    )
+    assert (reply.rule, reply.status) == ("md-successor-lt-gov", "not_covered")
+
+
+def test_the_number_two_on_the_ticket_is_the_lg_candidate_and_still_time_asks_the_deadline() -> (
+    None
+):
+    # § 5-903(c): a death within 10 days of the primary leaves the name on the ballot — the
+    # rule answers "is there still time".
+    question = (
+        "If the #2 on a governor's ticket passes away on June 15th and the primary is June "
+        "23, is there still time to put a new person in?"
+    )
+    assert rule_for(question) == "md-successor-lt-gov"
+    roles = {d.role for d in read_facts(question, today=TODAY).dates}
+    assert roles == {"event_date", "primary"}
+
+
+def test_not_having_enough_signatures_is_the_cause_sentence_2_excludes() -> None:
+    # c. 53, § 14, sentence 2 excludes a disqualification for insufficient signatures.
+    question = (
+        "MA: governor candidate on nomination papers was knocked off for not having enough "
+        "signatures. who fills it?"
+    )
+    assert params("ma-vacancy-who-fills", question)["cause"] == (
+        "disqualification-insufficient-signatures"
+    )
