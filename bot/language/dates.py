@@ -100,17 +100,19 @@ _NOT_A_COUNT = (
 )
 _TIME_AFTER = re.compile(
     r"\s*(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
-    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon)\b|(\d{1,2}):(\d{2})\b"
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
     # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be
     # either and is left unread.
     r"|(?<=at\s)([1-6])\b" + _NOT_A_COUNT + ")"
 )
-_TIME_BEFORE = re.compile(r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(noon))\s*(?:on\s+|,\s*)?$")
+_TIME_BEFORE = re.compile(
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon))\s*(?:on\s+|,\s*)?$"
+)
 ANY_TIME = re.compile(
     r"\b\d{1,2}(?::\d{2})?\s*"
     + _AMPM
-    + r"|\bnoon\b|\b\d{1,2}:\d{2}\b|(?<=\bat\s)[1-6]\b"
+    + r"|(?:\b12\s+)?\bnoon\b|\b\d{1,2}:\d{2}\b|(?<=\bat\s)[1-6]\b"
     + _NOT_A_COUNT
 )
 
@@ -305,20 +307,29 @@ _APPOSITION = re.compile(r"\s*(?:[,(–—-]\s*|,?\s*(?:which\s+(?:was|is)|i\.e\
 
 def _one_day_said_twice(low: str, found: list[FactDate]) -> list[FactDate]:
     """A date said again right after itself in other words ("was yesterday, Tuesday June 5,
-    at 5:00 PM") is one date: its words are both spans, its hour the one written after."""
+    at 5:00 PM") is one date: its words are both spans, its hour the one written after.
+    When the words name another day than the one written out ("withdrew yesterday, March 4"
+    in a forwarded email), the day written out is the one meant: "yesterday" was the
+    writer's, not today's."""
     kept: list[FactDate] = []
     for d in found:
         last = kept[-1] if kept else None
         if (
             last is not None
-            and last.value == d.value
+            and (last.value == d.value or (_in_words(last.span) and not _in_words(d.span)))
             and _APPOSITION.match(low[last.start + len(last.span) : d.start])
         ):
+            last.value = d.value
             last.span = low[last.start : d.start + len(d.span)]
             last.year_written = last.year_written or d.year_written
             continue
         kept.append(d)
     return kept
+
+
+def _in_words(span: str) -> bool:
+    """A day named in words only ("yesterday", "last Tuesday"), no day of the month written."""
+    return not any(c.isdigit() for c in span)
 
 
 def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: str) -> time | None:

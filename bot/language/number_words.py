@@ -53,8 +53,37 @@ def _half(m: re.Match[str]) -> str:
     return f"{whole}.5 {m.group(2)}"
 
 
+_BIG = {"thousand": 1, "million": 2, "billion": 3}
+_TOKEN = re.compile(r"\S+|\s+")
+
+
+def _one_number_each(words: str) -> list[str]:
+    """ "two million three million and one point five million" said as a list: a number's
+    thousand/million/billion come in falling order, so a scale as large as the one before
+    starts the next number ("two million", "three million")."""
+    parts: list[str] = []
+    tokens = _TOKEN.findall(words)
+    start, last_big, since_big = 0, 99, 0
+    for i, token in enumerate(tokens):
+        big = _BIG.get(token.lower().strip("-"))
+        if big is None:
+            continue
+        if big >= last_big:
+            parts.append("".join(tokens[start:since_big]))
+            start = since_big
+        last_big, since_big = big, i + 1
+    parts.append("".join(tokens[start:]))
+    return [p for p in parts if p.strip()]
+
+
 def _digits(m: re.Match[str]) -> str:
-    words = m.group(0)
+    numbers = _one_number_each(m.group(0))
+    if len(numbers) > 1:
+        return " ".join(_in_digits(n.strip()) for n in numbers)
+    return _in_digits(m.group(0))
+
+
+def _in_digits(words: str) -> str:
     converted = alpha2digit(words, "en")
     # text2num leaves a lone small number in words; a trailing " and" is not part of it.
     return converted if any(c.isdigit() for c in converted) else words

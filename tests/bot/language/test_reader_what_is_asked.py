@@ -196,3 +196,33 @@ def test_not_having_enough_signatures_is_the_cause_sentence_2_excludes() -> None
     assert params("ma-vacancy-who-fills", question)["cause"] == (
         "disqualification-insufficient-signatures"
     )
+
+
+def test_millions_said_one_after_another_are_a_list_not_one_sum() -> None:
+    # § 15-106(b) (seed; § 15-107 now) prorates among the tickets' entitlements, one each.
+    question = (
+        "fund is ten million primary entitlements two million three million and one point "
+        "five million do we prorate"
+    )
+    assert params("md-public-financing-proration", question)["entitlements"] == (
+        "2000000;3000000;1500000"
+    )
+    # One number's scales fall: "two million three hundred thousand" is one sum.
+    facts = read_facts("fund two million three hundred thousand", today=TODAY)
+    assert [a.value for a in facts.amounts] == [2_300_000]
+
+
+def test_twelve_noon_is_the_hour_of_the_last_day_for_withdrawals() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for filing withdrawals, at its hour.
+    facts = read_facts("last day for withdraw was 4 September 2026 at 12 noon", today=TODAY)
+    assert [(d.value, d.time and d.time.hour) for d in facts.dates] == [(date(2026, 9, 4), 12)]
+
+
+def test_a_day_written_out_beside_a_relative_word_is_the_day_meant() -> None:
+    # § 5-903(b)(2) counts from the LG candidate's withdrawal: the forwarded email's
+    # "yesterday, March 4, 2026" is March 4, not the day before the question is asked.
+    facts = read_facts(
+        "> Our Lt. Governor candidate filed a certificate of withdrawal yesterday, March 4, 2026.",
+        today=date(2026, 4, 2),
+    )
+    assert [(d.value, d.role) for d in facts.dates] == [(date(2026, 3, 4), "event_date")]
