@@ -452,11 +452,6 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
 ]
 _ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
 _ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handicap
-# "primary is June 23", "primary: 6/23": the words that join a cue to its own date …
-_OWN_DATE = re.compile(r"(?:\s*(?:is|was|will\s+be|falls\s+on|on|date|day|[:=,\-–—]))*\s*")
-# … and the words that part it from the date before ("June 15 and the primary", "May 1 --
-# primary"), unlike "the Sept 1 primary" or "Tuesday's primary", where the cue is that date's.
-_AFTER_A_PAUSE = re.compile(r"[^\s'’s]")
 _PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words up to this before
 
 
@@ -503,14 +498,6 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if ce <= start and start - ce <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, start - ce
             elif cs >= end and cs - end <= _ROLE_AFTER:
-                # "died May 1 -- primary is June 25": a cue that its own date follows at once
-                # is that date's.
-                if (
-                    i + 1 < len(bounds)
-                    and _OWN_DATE.fullmatch(low, ce, bounds[i + 1][0])
-                    and _AFTER_A_PAUSE.search(low, end, cs)
-                ):
-                    continue
                 gap_lo, gap_hi, dist = end, cs, cs - end + 8
             else:
                 continue

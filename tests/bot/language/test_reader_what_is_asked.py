@@ -125,9 +125,9 @@ def test_an_lg_vacancy_before_the_filing_deadline_is_not_a_5_903_one() -> None:
     assert "§ 5-903(a)(1)" in reply.message
 
 
-def test_a_date_cue_followed_at_once_by_its_own_date_does_not_label_the_date_before() -> None:
-    # § 5-903(b)(2): the event's day and the primary are different parameters; "primary is
-    # June 25" names June 25, not the death day before it.
+def test_die_and_passes_away_time_the_event_so_the_primary_cue_after_is_not_its() -> None:
+    # § 5-903(b)(2): the event's day and the primary are different parameters; "to die on
+    # May 1, 2030 -- primary is June 25" names the death day, then the primary.
     facts = read_facts(
         "if our LG candidate were to die on May 1, 2030 -- primary is June 25, 2030 -- when "
         "does the successor file?",
@@ -135,13 +135,8 @@ def test_a_date_cue_followed_at_once_by_its_own_date_does_not_label_the_date_bef
     )
     roles = {d.role: d.value for d in facts.dates}
     assert roles == {"event_date": date(2030, 5, 1), "primary": date(2030, 6, 25)}
-    # "the Sept 1 primary" keeps its cue even with a date after it.
-    facts = read_facts(
-        "the last day for withdrawals from nominations made at the Sept 1 primary is Friday "
-        "Sept 4 at noon",
-        today=date(2026, 8, 20),
-    )
-    assert [d.role for d in facts.dates if d.value == date(2026, 9, 1)] == ["primary"]
+    facts = read_facts("LG passes away on June 15th and the primary is June 23", today=TODAY)
+    assert [d.role for d in facts.dates] == ["event_date", "primary"]
 
 
 @pytest.mark.parametrize(
