@@ -221,3 +221,21 @@ def test_a_day_written_out_beside_a_relative_word_is_the_day_meant() -> None:
         today=date(2026, 4, 2),
     )
     assert [(d.value, d.role) for d in facts.dates] == [(date(2026, 3, 4), "event_date")]
+
+
+def test_full_amounts_listed_are_the_tickets_entitlements() -> None:
+    # § 15-106(b) (seed; § 15-107 now): the Fund prorated among the tickets' full amounts.
+    question = (
+        "1. Fund balance: $6,000,000 | 2. primary distribution | 3. four eligible tickets, "
+        "full amounts $1,000,000 / $900,000 / $750,000 / $600,000 | How much does each get?"
+    )
+    assert rule_for(question) == "md-public-financing-proration"
+    assert params("md-public-financing-proration", question)["entitlements"] == (
+        "1000000;900000;750000;600000"
+    )
+
+
+def test_from_which_date_the_board_gives_public_money_asks_the_schedule() -> None:
+    # § 15-107(a)(2) (current text): distributions begin not earlier than January 1.
+    question = "2030 governor election: from which date Board give public money?"
+    assert rule_for(question) == "md-public-financing-schedule"
