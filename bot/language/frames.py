@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bot.language.facts import ANSWER_KINDS
+from bot.language.asks import ANSWER_KINDS
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult
 from rules.engine.facts import Facts

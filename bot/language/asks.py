@@ -1,0 +1,212 @@
+"""What a question asks, as its words say it: the kind of answer (a deadline, a count, an
+amount, who acts), a yes/no clause and what it is about, the withdrawal deadline itself (which no
+rule computes), and requests that ask no rule's answer ("draft a letter …")."""
+
+from __future__ import annotations
+
+import re
+
+from rules.engine.facts import FactMention, Facts
+
+# The kinds of answer a question can ask for (lexicon `asks` values; a rule's frame `answers`).
+ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-question"})
+
+# A yes/no question: a clause that opens with an auxiliary and its subject ("is the deadline
+# extended", "can a petition candidate also run…"). What it asks is whether, not a deadline,
+# count or sum: a "deadline" inside it is what the question is about. "is there a deadline",
+# "is it due/by…" still ask for the deadline, and "can you tell me…", "does anyone know…" are
+# requests, not yes/no questions.
+_YES_NO = re.compile(
+    r"(?:^|[.?!;:(]\s*|\s[-—–]+\s*|,\s*(?:(?:and|or|but|so)\s+)?)"
+    r"((?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall"
+    # "please confirm whether a ticket … is eligible": a yes/no question asked indirectly
+    r"|(?:please\s+)?(?:confirm|tell\s+me|let\s+me\s+know|advise)\s+whether)"
+    # "…, did not exceed the limit", "has been": a statement going on, not a question.
+    r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
+    r"|(?:you|u|anyone|anybody|someone|somebody|(?:we|i)\s+know)\b)"
+    # The clause ends where a question word takes over ("can we replace her, and by when?").
+    # "…, and if so by when?" too.
+    r"[a-z](?:(?!\b(?:(?:and|or|but)\s+|if\s+so\b)(?:if\s+so,?\s+)?(?:by\s+)?"
+    r"(?:when|what|how|who|which|where)\b)[^.?!;])*)"
+)
+
+
+# A yes/no question that asks whether there is a deadline at all, or names a day it leaves open
+# ("does she need to file by a certain date?"), asks for it.
+_ANY_DEADLINE = re.compile(
+    r"\b(?:an?|any)\s+(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day|date|start\s+date)\b"
+    # "is there a separate certificate of candidacy deadline for me?", "is there a set date in
+    # the law?": whether the deadline exists asks for it (its words before the noun hold no
+    # preposition but "of": "is there a fee with the deadline?" asks about a fee)
+    r"|\bthere\s+(?:is\s+|be\s+)?(?:an?|any)\s+(?:(?!(?:with|for|on|in|to|at|after|before|from"
+    r"|about|besides|than)\b)[\w'’-]+\s+){1,5}?(?:deadline|due\s+date|cutoff|last\s+day|date)\b"
+    r"|\bby\s+(?:what|which|a\s+certain|a\s+specific|a\s+particular)\s+(?:date|day|time)\b"
+    # "is the petition due the same day as the special primary?": when it is due, asked by
+    # comparing it with another day
+    r"|\bdue\s+(?:on\s+)?(?:the\s+)?same\s+(?:day|date)\b|\bdue\s+(?:before|after)\b"
+    # "is there still time to put a new person in?": whether the deadline has passed
+    r"|\b(?:still|enough)\s+time\b|\btime\s+left\b"
+)
+
+
+# "is the first Monday in July really the last day…?", "is it true the successor has until…?":
+# asking to confirm a deadline or sum asks for it.
+_CONFIRMING = re.compile(
+    r"\b(?:really|is\s+it\s+true|is\s+it\s+right|am\s+i\s+right|correct\s+that|right\s+that"
+    r"|true\s+that|is\s+that\s+(?:right|correct|accurate|true|what)|does\s+that\s+(?:sound|match)"
+    # "does the certificate deadline land on Wednesday?": the deadline's day, to confirm
+    r"|(?:land|lands|fall|falls)\s+on)\b"
+)
+
+
+# "last day for an LG candidate to withdraw?": asked, not given ("withdrew 3/2, the last day to
+# withdraw was 3/6") — the question ends right after it.
+_ASKS_WITHDRAWAL_DEADLINE = re.compile(
+    r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw"
+    r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?\s*(?:\?|$)"
+    # "what was the last day he could have withdrawn?"
+    r"|\blast\s+day\s+(?:he|she|they|we|i|you)\s+(?:could|can|may|might)\s+(?:have\s+)?"
+    r"withdr[ae]wn?\b"
+    # "is there a last day she's allowed to quit?"
+    r"|\blast\s+day\s+(?:\w+\s+){0,2}(?:\w+['’]s\s+|is\s+|are\s+)?(?:allowed|able|permitted)"
+    r"\s+to\s+(?:withdraw|quit|drop\s+out|pull\s+out|(?P<that>do\s+(?:that|so|it)))\b"
+)
+_WITHDRAW_WORD = re.compile(r"\b(?:withdraw\w*|quit\w*|drop\w*\s+out|pull\w*\s+out)\b")
+# The last question asks the withdrawal deadline itself: "When was the last day for filing
+# withdrawals …?", "Is today the last day for withdrawals …?", "was it correct that the post-
+# primary withdrawal deadline was noon on Sept 4?" ("…; the last day for withdrawals was 9/4.
+# When are the certificates due?" states it: another question follows).
+_ASKS_WITHDRAWAL_DAY = re.compile(
+    r"\b(?:when|what\s+day|what\s+date|what)\s+(?:was|is|were|will\s+be)\s+the\s+"
+    r"(?:last\s+day|deadline)\s+(?:and\s+hour\s+)?(?:for|to)\s+(?:file\s+|filing\s+)?withdraw(?:al)?s?\b"
+    r"|\b(?:is|was)\s+[^.?!;]{1,30}?\s+the\s+last\s+day\s+(?:for|to)\s+(?:file\s+|filing\s+)?"
+    r"withdraw(?:al)?s?\b"
+    r"|\b(?:correct|right|true)\s+that\s+the\s+(?:[\w-]+\s+){0,3}withdrawal\s+deadline\s+"
+    r"(?:[\w']+\s+){0,4}(?:was|is)\b"
+)
+
+
+# A sentence that tells the bot to do something ("submit our declaration to the SBE for us",
+# "Draft a letter to …") or asks who someone was ("who was the LG candidate that withdrew in
+# 2022") asks no rule's answer. "Send me the deadline for …" asks for one, so a task's object is
+# never "me"/"us".
+_SENTENCE_START = r"(?:^|[.?!;:\n]\s*|\bpls\s+|\bplease\s+|\bkindly\s+)"
+_TASK = re.compile(
+    _SENTENCE_START + r"(?:submit|send|draft|e-?mail|mail|upload|forward|fax|prepare|notify"
+    r"|transfer|write(?!-)|fill\s+out|print)\s+(?!(?:me|us)\b)(?:our|the|a|an|my|this|it|them|his"
+    r"|her|their)\b"
+)
+_WHO_WAS = re.compile(_SENTENCE_START + r"who\s+(?:was|were)\s+the\b")
+
+
+def _asks_something_else(low: str, facts: Facts) -> None:
+    for pattern in (_TASK, _WHO_WAS):
+        m = pattern.search(low)
+        if m is not None:
+            mention(facts, "asks", "other-question", m)
+
+
+def _after_its_question(low: str, m: re.Match[str]) -> str:
+    """The text after the question `m` stands in (after the "?" that closes it)."""
+    end = low.find("?", m.end())
+    return "" if end < 0 else low[end + 1 :]
+
+
+def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
+    m = _ASKS_WITHDRAWAL_DEADLINE.search(low)
+    if m is not None and m.group("that") and not _WITHDRAW_WORD.search(low, 0, m.start()):
+        m = None  # "allowed to do that": only when what "that" is was a withdrawal
+    m = m or next(
+        (d for d in _ASKS_WITHDRAWAL_DAY.finditer(low) if "?" not in _after_its_question(low, d)),
+        None,
+    )
+    if m is not None and "withdrawal-deadline" not in facts.values("asks"):
+        mention(facts, "asks", "withdrawal-deadline", m)
+    elif m is None and _only_deadline_asked_is_withdrawals(facts):
+        facts.mentions.append(
+            FactMention(role="asks", value="withdrawal-deadline", span="", start=0)
+        )
+
+
+def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
+    """ "Last day for filing withdrawals for our spring town election?": every deadline the
+    question asks is the last day for withdrawals it names, and it gives that day no date — so
+    that day is what it asks, not a day it states to count from."""
+    named = [
+        (f.start, f.start + len(f.span))
+        for f in facts.mentions
+        if f.role == "detail" and f.value == "withdrawal-deadline"
+    ]
+    asked = [f.start for f in facts.mentions if f.role == "asks" and f.value in ANSWER_KINDS]
+    deadlines = [f.start for f in facts.mentions if f.role == "asks" and f.value == "a-deadline"]
+    return (
+        bool(named and deadlines)
+        and all(_inside(at, named) for at in asked)
+        and not any(d.role == "withdrawal_deadline" for d in facts.dates)
+    )
+
+
+def _yes_no(low: str, facts: Facts) -> None:
+    """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
+    named inside it ("is the *deadline* extended") are not what the question asks, but an
+    `other-question` inside it ("…who lives out of state?") still says what it is about."""
+    text = low.replace("'", " ").replace("’", " ")
+    # A clause that states the value it asks to confirm ("is the deadline May 10?", "do we have
+    # until 6/12?", "is the match $25,000?") asks for that value: the rule computes it.
+    values = [d.start for d in facts.dates] + [a.start for a in facts.amounts]
+    values += [n.start for n in facts.numbers]
+    clauses = [
+        (m.start(1), m.end(1))
+        for m in _YES_NO.finditer(text)
+        # "Ticket got no primary contribution, is its party's nominee, …. Fund remaining …":
+        # a clause after a comma is a question only when a "?" (or the end) closes it.
+        if (
+            "," not in text[m.start() : m.start(1)]
+            or text[m.end(1) :].strip()[:1] not in (".", ";", "!")
+        )
+        and not _ANY_DEADLINE.search(m.group(1))
+        and not _CONFIRMING.search(m.group(1))
+        and not _inside_any(values, m.start(1), m.end(1))
+    ]
+    if not clauses:
+        return
+    facts.mentions = [
+        f
+        for f in facts.mentions
+        if not (
+            f.role == "asks"
+            and f.value in ANSWER_KINDS - {"other-question"}
+            and _inside(f.start, clauses)
+        )
+    ]
+    for start, end in clauses:
+        if len(low[start:end].split()) <= 2:
+            # "… wants the committee of five to name a replacement. Can they?": a bare "can
+            # they?" asks about the sentence before it.
+            before = max(low.rfind(stop, 0, start) for stop in ".?!")
+            if before > 0:
+                start = max(low.rfind(stop, 0, before) for stop in ".?!") + 1
+                start += len(low[start:]) - len(low[start:].lstrip())
+        facts.mentions.append(
+            FactMention(role="asks", value="yes-no", span=low[start:end], start=start)
+        )
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= at < end for start, end in spans)
+
+
+def _inside_any(points: list[int], start: int, end: int) -> bool:
+    return any(start <= at < end for at in points)
+
+
+def mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
+    """Record that `m`'s words say `value` in `role`."""
+    facts.mentions.append(FactMention(role=role, value=value, span=m.group(0), start=m.start()))
+
+
+def read_asks(low: str, facts: Facts) -> None:
+    """Add what the question asks to `facts` (once its other facts are read)."""
+    _yes_no(low, facts)
+    _asks_withdrawal_deadline(low, facts)
+    _asks_something_else(low, facts)
