@@ -123,8 +123,11 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
     if m is not None and "withdrawal-deadline" not in facts.values("asks"):
         mention(facts, "asks", "withdrawal-deadline", m)
     elif m is None and _only_deadline_asked_is_withdrawals(facts):
+        named = next(f for f in facts.mentions if f.value == "withdrawal-deadline")
         facts.mentions.append(
-            FactMention(role="asks", value="withdrawal-deadline", span="", start=0)
+            FactMention(
+                role="asks", value="withdrawal-deadline", span=named.span, start=named.start
+            )
         )
 
 
