@@ -310,6 +310,10 @@ class AnswerService:
         after = [d for d in every if d.day > until][:1]
         lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
         names = ", ".join(c.id.upper().replace("-", " ") for c in held)
+        none_in = (
+            f"No deadline I compute from the calendars I hold ({names}) falls between "
+            f"{start.isoformat()} and {until.isoformat()}"
+        )
         if lines:
             message = f"Deadlines from {start.isoformat()} to {until.isoformat()}:\n" + "\n".join(
                 lines
@@ -317,13 +321,12 @@ class AnswerService:
         elif after:
             # Nothing in the window: say so, and what comes next, from the same calendars.
             message = (
-                f"No deadline I compute from the calendars I hold ({names}) falls between "
-                f"{start.isoformat()} and {until.isoformat()}. The next: "
+                f"{none_in}. The next: "
                 f"{after[0].day.isoformat()} — {after[0].title} ({after[0].rule})."
             )
-        elif until.year > max((c.year for c in held), default=0):
+        elif until.year > (last_held := max((c.year for c in held), default=0)):
             # Dates from the world are data: past the calendars held, none is made up.
-            beyond = max(start.year, max((c.year for c in held), default=0) + 1)
+            beyond = max(start.year, last_held + 1)
             message = (
                 f"I hold no election calendar for {beyond}"
                 + (f"–{until.year}" if until.year != beyond else "")
@@ -331,10 +334,7 @@ class AnswerService:
                 "its deadlines."
             )
         else:
-            message = (
-                f"No deadline I compute from the calendars I hold ({names}) falls between "
-                f"{start.isoformat()} and {until.isoformat()}, nor after it."
-            )
+            message = f"{none_in}, nor after it."
         return Reply(
             status="help",
             text_in=_echo(raw),
