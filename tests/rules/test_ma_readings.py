@@ -83,3 +83,14 @@ def test_city_and_town_offices_keep_the_count_in_the_special_act_window() -> Non
     )
     assert "Mass. Acts" not in result.answer
     assert result.deadline == datetime(2026, 9, 8, 17, tzinfo=TZ)  # Fri 7, Mon 24, Tue 17
+
+
+@pytest.mark.parametrize("office", ["city", "town"])
+def test_a_city_or_town_office_is_never_timed_from_the_state_calendar(office: str) -> None:
+    # c. 53, § 14, sentence 7 counts from *that election's* last day for filing withdrawals;
+    # the packaged calendars are the state election's, so none of their dates is used or shown.
+    result = rules.run("ma-vacancy-certificate", {"office": office}, today=date(2026, 4, 2))
+    assert result.status == "needs_input"
+    assert result.missing == ["withdrawal_deadline"]
+    assert all(v.origin != "calendar" for v in result.inputs.values())
+    assert result.trace == []

@@ -210,7 +210,7 @@ def vacancy_certificate(ctx: Context) -> None:
         # The calendars held are the Secretary's state election calendars; a city or town
         # election sets its own last day for withdrawals, so theirs would be a wrong start.
         raise NeedsInput(
-            "withdrawal_deadline",
+            *ctx.drop_calendar_values(),
             reason=(
                 "The calendars I hold give the state election's last day for withdrawals; "
                 f"a {office} election sets its own."
