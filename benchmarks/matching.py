@@ -171,6 +171,15 @@ def _answer_value(expected: Mapping[str, Any], reply: Reply) -> bool:
     return True
 
 
+def _why_not(reply: Reply) -> str:
+    """Why a question matched no rule, in the words of the figure's name."""
+    if reply.reading is not None and reply.reading.ruled_out:
+        return ", ruled out by its facts"
+    if "it asks about" in (reply.message or ""):
+        return ", out-of-scope words"
+    return ", weak topic words" if reply.suggestions else ", no topic words"
+
+
 def ask_figures(
     service: AnswerService, questions: Sequence[Mapping[str, Any]], today: date
 ) -> dict[str, tuple[int, int]]:
@@ -199,6 +208,14 @@ def ask_figures(
             totals["values right"] += 1
             right = reply.rule == item.get("rule") and reply.status not in ("no_match", "ambiguous")
             hits["right rule"] += right
+            if not right:
+                # How the in-scope questions the reader missed were missed (aggregate only).
+                how: str = (
+                    reply.status if reply.status in ("no_match", "ambiguous") else "wrong rule"
+                )
+                if reply.status == "no_match":
+                    how += _why_not(reply)
+                hits[f"in scope missed: {how}"] += 1
             values = all(got.get(k) == v for k, v in expected.items())
             if item.get("answer"):
                 values = values and _answer_value(item["answer"], reply)
@@ -218,6 +235,8 @@ def ask_figures(
                 or (kind == "season" and bool(reply.extra.get("next")))
             )
     totals["crashed"] = len(questions)
+    for name in [n for n in hits if n.startswith("in scope missed")]:
+        totals[name] = totals["right rule"]
     return {name: (hits[name], totals[name]) for name in totals}
 
 
@@ -226,7 +245,7 @@ def print_figures(label: str, figures: Mapping[str, tuple[int, int]]) -> None:
     print(f"\n{label}")
     for name, (hit, total) in figures.items():
         share = f" = {hit / total:.1%}" if total else ""
-        print(f"  {name + ':':<34} {hit}/{total}{share}")
+        print(f"  {name + ':':<48} {hit}/{total}{share}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

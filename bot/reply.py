@@ -65,6 +65,8 @@ class Reading(BaseModel):
     facts: list[ReadFact] = Field(default_factory=list)
     asks: str = ""  # what is asked, in plain words ("successor certificate deadline")
     ruled_out: list[RuledOut] = Field(default_factory=list)
+    # What else the question asks that no rule computes ("fee"): that part is not answered.
+    not_answered: list[str] = Field(default_factory=list)
 
     def line(self) -> str:
         """ "Maryland · LG candidate · death on 2026-05-03 · asks: successor certificate
@@ -72,6 +74,9 @@ class Reading(BaseModel):
         parts = [f.value for f in self.facts if f.source == "question"]
         if self.asks:
             parts.append(f"asks: {self.asks}")
+        if self.not_answered:
+            said = ", ".join(f"“{w}”" for w in self.not_answered)
+            parts.append(f"not answered: {said} (none of my rules computes it)")
         return " · ".join(parts)
 
 

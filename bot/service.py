@@ -144,15 +144,33 @@ class AnswerService:
         self, raw: str, stripped: str, day: date, commands: dict[str, str], as_of: date | None
     ) -> Reply:
         """Free text: read its facts, rule out the rules whose frames they contradict, match
-        among the rest, and answer with how the question was read."""
+        among the rest, and answer with how the question was read — saying which part of the
+        question, if any, was set aside as asking what no rule computes."""
         facts = read_facts(stripped, today=day)
+        matched, relevant = match_question(self.matcher, stripped, facts)
+        reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
+        if reply.reading is not None and matched.set_aside:
+            reply.reading.not_answered = list(matched.set_aside)
+        return reply
+
+    def _answer(
+        self,
+        raw: str,
+        stripped: str,
+        day: date,
+        commands: dict[str, str],
+        as_of: date | None,
+        facts: Facts,
+        matched: MatchResult,
+        relevant: dict[str, str],
+    ) -> Reply:
+        """The reply to a question read as `facts` and matched as `matched`."""
         law_day = as_of or day  # a section named in the question is quoted as in force then
         # Asking for a section's text, or for the season's deadlines, is no one rule's question.
         quoted = self._quoted(raw, stripped, law_day) if asks_for_text(stripped) else None
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted
-        matched, relevant = match_question(self.matcher, stripped, facts)
         # Deadlines of something no rule computes ("campaign finance report due dates for
         # August") are not the season's: the reply says what was not covered instead.
         window = (

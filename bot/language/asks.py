@@ -25,9 +25,10 @@ _YES_NO = re.compile(
     r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
     r"|(?:you|u|anyone|anybody|someone|somebody|(?:we|i)\s+know)\b)"
     # The clause ends where a question word takes over ("can we replace her, and by when?").
-    # "…, and if so by when?" too.
-    r"[a-z](?:(?!\b(?:(?:and|or|but)\s+|if\s+so\b)(?:if\s+so,?\s+)?(?:by\s+)?"
-    r"(?:when|what|how|who|which|where)\b)[^.?!;])*)"
+    # "…, and if so by when?", "…, who takes the paperwork, and most importantly what …" too.
+    r"[a-z](?:(?!(?:\b(?:(?:and|or|but)\s+|if\s+so\b)|,\s*(?:(?:and|or|but|plus)\s+)?"
+    r"(?:(?:most|more)\s+importantly,?\s+|also\s+|finally,?\s+|then\s+)?)(?:if\s+so,?\s+)?"
+    r"(?:by\s+)?(?:when|what|how|who|which|where)\b)[^.?!;])*)"
 )
 
 
@@ -195,6 +196,20 @@ def _yes_no(low: str, facts: Facts) -> None:
         )
 
 
+def _confirms(low: str, facts: Facts) -> None:
+    """ "was it correct that the successor certificate was due May 14?": a clause asking to
+    confirm a day or a sum asks for it (the rule's answer settles it), whatever else the
+    question says ("… nobody wrote down why")."""
+    for m in _CONFIRMING.finditer(low):
+        end = min([i for i in (low.find(c, m.end()) for c in ".?!;") if i >= 0] or [len(low)])
+        for kind, values in (("a-deadline", facts.dates), ("an-amount", facts.amounts)):
+            if any(m.start() <= v.start < end for v in values):
+                facts.mentions.append(
+                    FactMention(role="asks", value=kind, span=low[m.start() : end], start=m.start())
+                )
+                break
+
+
 def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= at < end for start, end in spans)
 
@@ -211,5 +226,6 @@ def mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
 def read_asks(low: str, facts: Facts) -> None:
     """Add what the question asks to `facts` (once its other facts are read)."""
     _yes_no(low, facts)
+    _confirms(low, facts)
     _asks_withdrawal_deadline(low, facts)
     _asks_something_else(low, facts)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from bot.language.asks import ANSWER_KINDS
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult
+from bot.language.parts import without_side_asks
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 
@@ -265,9 +266,16 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     reason for each rule its words pointed to that its facts ruled out)."""
     ruled = ruled_out(facts, matcher.rule_ids)
     evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
-    result = matcher.match(
-        lexicon().expand(text), exclude=ruled, stated={r: e for r, e in evidence.items() if e}
-    )
+    expanded = lexicon().expand(text)
+    stated = {r: e for r, e in evidence.items() if e}
+    result = matcher.match(expanded, exclude=ruled, stated=stated)
+    # "do they owe a fee, and when is the declaration due?": the part no rule computes is set
+    # aside (and the reply says so) when another part asks what a rule does.
+    rest = without_side_asks(expanded, result.out_of_scope)
+    if rest is not None:
+        again = matcher.match(rest, exclude=ruled, stated=stated)
+        if again.decision == "matched":
+            result = replace(again, set_aside=result.out_of_scope)
     return result, {rule: ruled[rule] for rule in result.excluded}
 
 

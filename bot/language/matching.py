@@ -144,6 +144,9 @@ class MatchResult:
     # Rules the question's words point to that the caller ruled out (their frames contradict
     # the question's facts), in catalog order.
     excluded: tuple[str, ...] = ()
+    # Out-of-scope words of a part of the question set aside (its other part asks what the
+    # rule computes): the reply says that part is not answered.
+    set_aside: tuple[str, ...] = ()
 
     @property
     def rule(self) -> str | None:
@@ -484,9 +487,18 @@ OUT_OF_SCOPE_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
 
 
 @cache
+def _out_of_scope_file() -> dict[str, list[str]]:
+    return yaml.safe_load(OUT_OF_SCOPE_FILE.read_text(encoding="utf-8")) or {}
+
+
 def out_of_scope() -> tuple[str, ...]:
     """The out-of-scope phrases (global, not any rule's)."""
-    return tuple(yaml.safe_load(OUT_OF_SCOPE_FILE.read_text(encoding="utf-8")) or ())
+    return tuple(_out_of_scope_file().get("phrases") or ())
+
+
+def side_asks() -> frozenset[str]:
+    """The out-of-scope phrases that rule out only the part of a question asking them."""
+    return frozenset(_out_of_scope_file().get("side_asks") or ())
 
 
 def build_matcher(rules: Mapping[str, RuleSpec] | Iterable[RuleSpec]) -> Matcher:

@@ -1,0 +1,52 @@
+"""A question's parts: "do they owe a fee, who takes the paperwork, and what is the last day the
+successor's certificate can come in?" asks three things. A part asking what no rule computes (a
+fee, a contribution limit, verifying signatures) is set aside when another part asks what a
+rule computes (a deadline, a count, an amount, who), so one side question does not silence the
+answer to the main one; the reply says which part was not answered."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.language.matching import side_asks
+from bot.language.words import raw_words
+
+# Parts end at sentence and clause punctuation and at a spaced dash ("Couple things - do they …"),
+# never at a hyphen inside a word ("5-903").
+_BETWEEN_PARTS = re.compile(r"[.?!;:\n,]+|\s[-—–]+\s")
+# A part that is a question of its own opens with a question word or an auxiliary, after a
+# joining word or an ordinal ("and most importantly what is …", "second, is there …").
+_ASKING = re.compile(
+    r"^\W*(?:(?:and|or|but|so|also|plus|then)\s+)?"
+    r"(?:(?:most\s+importantly|more\s+importantly|finally|lastly|first|second|third)\s*,?\s+)?"
+    r"(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can|could|will|would"
+    r"|should|must|may|has|have)\b"
+)
+# What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
+_ASKS_WHAT_A_RULE_COMPUTES = re.compile(
+    r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
+    r"|who)\b"
+)
+
+
+def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
+    """`text` without the words of `vetoes`, when every veto is a side ask standing in a part
+    that is a question of its own and another part asks what a rule computes; else None (the
+    vetoes rule out the whole question)."""
+    if not vetoes or not set(vetoes) <= side_asks():
+        return None
+    veto_words = {w for v in vetoes for w in raw_words(v)}
+    kept: list[str] = []
+    set_aside = other_asks = False
+    for part in _BETWEEN_PARTS.split(text):
+        words = " ".join(raw_words(part))
+        if any(f" {v} " in f" {words} " for v in (" ".join(raw_words(v)) for v in vetoes)):
+            if not _ASKING.search(part.lower()):
+                return None  # "for a ballot question, how many …": the veto is the subject
+            set_aside = True
+            kept.append(" ".join(w for w in raw_words(part) if w not in veto_words))
+        else:
+            other_asks = other_asks or bool(_ASKS_WHAT_A_RULE_COMPUTES.search(part.lower()))
+            kept.append(part)
+    return " ".join(kept) if set_aside and other_asks else None

@@ -1,0 +1,77 @@
+"""A question of several parts: a part asking what no rule computes (a fee, a contribution
+limit) is set aside when another part asks what a rule computes, and the reply says that part
+was not answered; a confirming clause that states a day asks for that day. The phrasings here
+are not the question sets' own."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.language import read_facts
+from bot.language.parts import without_side_asks
+from tests.bot.language.support import TODAY, rule_for
+from tests.support.service import packaged_service
+
+SERVICE = packaged_service()
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(c)(3): the declaration's deadline is asked beside the fee.
+        (
+            "Unaffiliated candidate for governor: is there a filing fee, and when is the "
+            "declaration of intent due in 2026?",
+            "md-petition-declaration",
+        ),
+        # § 5-903(b)(2): the successor's deadline, asked after two side questions.
+        (
+            "Our LG candidate died on April 2. Two things - do we pay the fee again, and what "
+            "is the last day for the successor's certificate of candidacy?",
+            "md-successor-lt-gov",
+        ),
+    ],
+)
+def test_a_side_question_no_rule_computes_does_not_silence_the_main_one(
+    question: str, rule: str
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) in (("answered", rule), ("needs_input", rule))
+    assert reply.reading is not None
+    assert reply.reading.not_answered
+    assert "not answered" in reply.reading.line()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # The only thing asked is the fee.
+        "What is the filing fee for a petition candidate's declaration of intent?",
+        # The out-of-scope words are what the whole question is about, not a part of its own.
+        "For a ballot question petition, when are the signatures due?",
+        # The other part asks nothing a rule computes.
+        "Is there a fee for the declaration of intent, and can we pay it online?",
+    ],
+)
+def test_out_of_scope_words_still_rule_out_the_question_when_no_other_part_asks_a_rule(
+    question: str,
+) -> None:
+    assert SERVICE.ask(question, today=TODAY).status == "no_match"
+
+
+def test_a_side_question_is_set_aside_only_where_it_is_a_question_of_its_own() -> None:
+    asked = "do they owe a fee, and when is the declaration due?"
+    assert without_side_asks(asked, ("fee",)) is not None
+    assert without_side_asks("the fee and the declaration: when due?", ("fee",)) is None
+    # "referendum" names what the whole question is about: never set aside.
+    assert without_side_asks("is it a referendum, and when is it due?", ("referendum",)) is None
+
+
+def test_a_confirming_clause_that_states_a_day_asks_for_that_day() -> None:
+    # § 5-903(b)(2): confirming the successor's deadline asks for it, even beside "why".
+    question = (
+        "was it correct that after our LG candidate's death on April 10 the successor "
+        "certificate was due May 14? the old memo never said why"
+    )
+    assert "a-deadline" in read_facts(question, today=TODAY).values("asks")
+    assert rule_for(question) == "md-successor-lt-gov"
