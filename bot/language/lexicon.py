@@ -30,7 +30,7 @@ _GAP = r"(?:" + _JOIN + r"[\w$]+){0," + str(MAX_GAP_WORDS) + r"}?" + _JOIN
 # LG)", "other than the governor").
 _NEGATION = re.compile(
     r"(?:\bnot|\bisn\s?t|\bnor|\bother\s+than|\brather\s+than|\binstead\s+of|\bexcept(?:\s+for)?"
-    r"|\bbesides)"
+    r"|\bbesides|\b(?:separate|separately|apart|aside)\s+from)"
     # "he is not in any Baltimore City municipal race", "not running for a town office"
     r"(?:\s+(?:in|on|part\s+of|running\s+in|running\s+for|running\s+on|for))?"
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
@@ -209,11 +209,42 @@ class Lexicon:
                     FactMention(role=role, value=term.value, span=low[start:end], start=start)
                 )
         found.sort(key=lambda f: f.start)
-        return found
+        return _done_documents_set_aside(text, found)
 
     def plain(self, value: str) -> str:
         """Plain words for a canonical value ("lieutenant-governor" → "LG candidate")."""
         return self.plain_words.get(value, value.replace("-", " ").replace("_", " "))
+
+
+# A filing already made or a deadline already known ("filed her DOI already", "I already know
+# the declaration of intent deadline"): not what is asked, when another filing is named.
+_DONE_BEFORE = re.compile(
+    r"\balready\s+(?:\w+\s+){0,2}?(?:filed|submitted|turned\s+in|sent\s+in|handed\s+in|did|done"
+    r"|know|knows|have|has|got)\s+(?:the|her|his|their|our|its|a|an|my)?\s*$"
+)
+_DONE_AFTER = re.compile(
+    r"\s*(?:deadline\s+|form\s+)?(?:already\b|(?:is|was|are|were|has\s+been)\s+(?:already\s+)?"
+    r"(?:in|done|filed|submitted|taken\s+care\s+of)\b)"
+)
+
+
+def _done_documents_set_aside(text: str, found: list[FactMention]) -> list[FactMention]:
+    """`found`, with a document already filed (or whose deadline is already known) made a
+    `not_document` when the question names another document it has not done."""
+    done = {
+        id(f)
+        for f in found
+        if f.role == "document"
+        and (
+            _DONE_BEFORE.search(text, max(0, f.start - 48), f.start)
+            or _DONE_AFTER.match(text, f.start + len(f.span))
+        )
+    }
+    others = {f.value for f in found if f.role == "document" and id(f) not in done}
+    return [
+        f.model_copy(update={"role": "not_document"}) if id(f) in done and others - {f.value} else f
+        for f in found
+    ]
 
 
 # A state named as where a person or thing is from ("a $500 check from a Virginia donor").

@@ -239,3 +239,47 @@ def test_from_which_date_the_board_gives_public_money_asks_the_schedule() -> Non
     # § 15-107(a)(2) (current text): distributions begin not earlier than January 1.
     question = "2030 governor election: from which date Board give public money?"
     assert rule_for(question) == "md-public-financing-schedule"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(d): the declaration is done; the certificate is what is asked.
+        (
+            "our unaffiliated candidate already turned in the declaration of intent. when is "
+            "her certificate of candidacy due in 2026?",
+            "md-petition-certificate",
+        ),
+        # § 5-703(f): the declaration's deadline is known; the petition's is asked.
+        (
+            "independent for the 2030 general: we already know the declaration of intent "
+            "deadline. what is the deadline for the nomination petition?",
+            "md-petition-filing",
+        ),
+        # § 5-703(d): "apart from" sets the petition aside like "not".
+        (
+            "Apart from the petition, when is a 2026 unaffiliated candidate's certificate of "
+            "candidacy due?",
+            "md-petition-certificate",
+        ),
+    ],
+)
+def test_a_filing_already_made_or_set_apart_is_not_what_is_asked(question: str, rule: str) -> None:
+    assert rule_for(question) == rule
+
+
+def test_a_filing_already_made_is_still_what_is_asked_when_no_other_is_named() -> None:
+    # § 5-703(c): whether the declaration filed was in time asks its deadline.
+    question = "She already filed the declaration of intent for 2026 on July 1 — was that on time?"
+    assert "declaration-of-intent" in read_facts(question, today=TODAY).values("document")
+
+
+def test_a_committee_chair_who_calls_is_not_a_vacancy_in_office() -> None:
+    # c. 53, § 14, sentence 7: a city office's vacancy in a nomination, not in the office.
+    question = (
+        "Withdrawals for our city election closed Monday, August 10 at 5 PM; a council "
+        "candidate withdrew Aug 6. When is the certificate of nomination filling the spot due? "
+        "The ward committee chair keeps calling me."
+    )
+    assert "vacancy-in-office" not in read_facts(question, today=TODAY).values("topic")
+    assert rule_for(question) == "ma-vacancy-certificate"
