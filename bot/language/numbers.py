@@ -360,7 +360,7 @@ _CONTRIBUTIONS_AFTER = re.compile(
     r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations)\b"
 )
 _CONTRIBUTIONS_BEFORE = re.compile(
-    r"\b(?:contributions?|donations?|gifts?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
+    r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
     r"|\bmatch(?:ing)?\s+(?:on|for)\s*$"  # "match on 250;100;50?"
 )
 

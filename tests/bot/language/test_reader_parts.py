@@ -75,3 +75,23 @@ def test_a_confirming_clause_that_states_a_day_asks_for_that_day() -> None:
     )
     assert "a-deadline" in read_facts(question, today=TODAY).values("asks")
     assert rule_for(question) == "md-successor-lt-gov"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 15-106(c): contributions listed and an amount asked, with no word for the Fund.
+        (
+            "our gov campaign took in three checks, $25, $80 and $200. how much will the "
+            "state kick in?",
+            "md-public-financing-primary",
+        ),
+        # § 15-106(d): an amount asked for a governor ticket in the general election.
+        (
+            "how much will the governor ticket be given for the general?",
+            "md-public-financing-general",
+        ),
+    ],
+)
+def test_the_facts_together_name_a_rule_no_word_of_which_is_said(question: str, rule: str) -> None:
+    assert rule_for(question) == rule
