@@ -28,7 +28,21 @@ _SCALES = "hundred|thousand|million|billion"
 _WORD = rf"(?:{_UNITS}|{_SCALES}|{_ORDINALS})"
 # A run of number words: "twenty-two thousand five hundred", "eleven hundred and one"; it starts
 # with a number, not a scale ("4 million" is read with its digits).
-_RUN = re.compile(rf"\b(?:{_UNITS}|{_ORDINALS})(?:(?:[\s-]+|\s+and\s+){_WORD})*\b", re.IGNORECASE)
+# "and" joins after "hundred" and "thousand" ("two thousand and six"), never after a million:
+# "five million and two tickets" is a sum and a count.
+_RUN = re.compile(
+    rf"\b(?:{_UNITS}|{_ORDINALS})(?:(?:[\s-]+|(?<!million)(?<!billion)\s+and\s+){_WORD})*\b",
+    re.IGNORECASE,
+)
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+# A year said as two numbers ("twenty twenty-eight", "twenty thirty four"): text2num would read
+# "20 28". The second is ten or more, so "twenty five" stays 25.
+_YEAR_SAID = re.compile(
+    rf"\btwenty[\s-]+(?:(?P<teen>{_TEENS})|(?P<tens>{_TENS})(?:[\s-]+(?P<unit>"
+    r"one|two|three|four|five|six|seven|eight|nine))?)\b",
+    re.IGNORECASE,
+)
 # "one and a half million", "2 and a half million": text2num would read "1 and a half 1000000".
 _AND_A_HALF = re.compile(
     rf"\b({_UNITS}|\d+)\s+and\s+a\s+half\s+(million|thousand|billion)\b", re.IGNORECASE
@@ -89,6 +103,16 @@ def _in_digits(words: str) -> str:
     return converted if any(c.isdigit() for c in converted) else words
 
 
+def _year_said(m: re.Match[str]) -> str:
+    words = [w for w in (m.group("teen"), m.group("tens"), m.group("unit")) if w]
+    tens = _UNITS.split("|")
+    value = sum(
+        tens.index(w.lower()) + 1 if w.lower() in tens[:19] else (tens.index(w.lower()) - 17) * 10
+        for w in words
+    )
+    return str(2000 + value)
+
+
 def _million_thousand(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) * 1000 + int(m.group(2))} thousand"
 
@@ -97,5 +121,6 @@ def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)
+    text = text.substitute(_YEAR_SAID, _year_said)
     text = text.substitute(_RUN, _digits)
     return text.substitute(_MILLION_THOUSAND, _million_thousand)

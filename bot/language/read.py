@@ -77,7 +77,11 @@ def extract(text: str, *, today: date) -> Facts:
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
 _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cycle|ballot)\b")
 # "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
-_SHORT_YEAR = re.compile(r"\b(?:in|of|for|by|the)\s+['’](\d{2})\b")
+# "'26 gubernatorial", "the '28 cycle": before an election's word too.
+_SHORT_YEAR = re.compile(
+    r"(?:\b(?:in|of|for|by|the)\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
+    r"|primary|general|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
+)
 
 
 _REMEMBERED_YEAR = re.compile(

@@ -497,3 +497,33 @@ def test_plain_numbers_beside_refused_ones_still_read_exactly() -> None:
     # 24 significant digits times a million: exact, not rounded to 28 digits.
     big = extract("$123456789012345678901234 million", today=TODAY).money
     assert big == [Decimal("123456789012345678901234000000")]
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        # A year said as two numbers, as voice typing writes it.
+        ("declaration of intent for the twenty twenty eight presidential election", 2028),
+        ("independent candidates' certificate of candidacy, twenty thirty", 2030),
+        ("when does the fund start paying in twenty thirty-four", 2034),
+        # A two-digit year before an election's word.
+        ("Unaffil. cand, '26 gubernatorial - DOI due?", 2026),
+    ],
+)
+def test_a_year_said_in_words_or_two_digits_is_the_election_year(text: str, year: int) -> None:
+    assert extract(text, today=TODAY).year == year
+
+
+def test_twenty_five_is_a_number_not_a_year() -> None:
+    facts = extract("a ticket with twenty five contributions", today=TODAY)
+    assert facts.year is None
+    assert 25 in facts.counts
+
+
+def test_a_million_said_before_and_a_count_is_not_one_number() -> None:
+    # § 15-106(b): "five million and two tickets" is the Fund and a count of tickets.
+    facts = extract(
+        "the fund only has five million and two tickets are each owed three million", today=TODAY
+    )
+    assert Decimal("5000000") in facts.money
+    assert 5000002 not in facts.counts
