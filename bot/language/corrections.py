@@ -21,6 +21,8 @@ from rules.engine.facts import FactAmount, FactCount, FactDate
 _MARKER = re.compile(
     r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
     r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
+    # "Fund is $3.3M -- no, $3.03M": a dash, then "no"
+    r"|(?:--|—|–)\s*no\b"
 )
 _REACH = 40  # characters from a marker to the corrected value
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.

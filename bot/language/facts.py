@@ -291,9 +291,15 @@ _SUBJECT_REACH = 90  # characters an office may stand before its event ("the LG 
 # "the governor candidate's running mate": a possessive names whose, not who; so does an office
 # after a preposition ("ran with one of the governor candidates", "mate of the governor").
 _POSSESSIVE = re.compile(r"(?:\s+(?:candidate|nominee))?\s*['’]s?\b")
+# "the person running for lieutenant governor alongside our governor candidate died": the
+# office one runs *for* is the subject's own; one named *alongside* it is another's.
 _AFTER_PREPOSITION = re.compile(
-    r"\b(?:with|of|for|on|to|from|by)\s+(?:one\s+of\s+)?(?:the|a|an|his|her|their|our)?\s*$"
+    r"\b(?:with|alongside|beside|of|(?<!running\s)(?<!candidate\s)(?<!nominee\s)for|on|to|from"
+    r"|by)\s+(?:one\s+of\s+)?(?:the|a|an|his|her|their|our)?\s*$"
 )
+
+
+_IN_ASIDE = re.compile(r"[^(]*\)")
 
 
 def event_subject(low: str, facts: Facts) -> None:
@@ -312,6 +318,8 @@ def event_subject(low: str, facts: Facts) -> None:
         and event.start - m.start <= _SUBJECT_REACH
         and not _CLAUSE_END.search(low, m.start, event.start)
         and not _POSSESSIVE.match(low, m.start + len(m.span))
+        # "my husband's running mate (he's running for governor) died": an aside names another
+        and not _IN_ASIDE.match(low, m.start, event.start)
     ]
     subjects = [
         m for m in before if not _AFTER_PREPOSITION.search(low, max(0, m.start - 20), m.start)

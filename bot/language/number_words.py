@@ -103,14 +103,34 @@ def _in_digits(words: str) -> str:
     return converted if any(c.isdigit() for c in converted) else words
 
 
-def _year_said(m: re.Match[str]) -> str:
-    words = [w for w in (m.group("teen"), m.group("tens"), m.group("unit")) if w]
-    tens = _UNITS.split("|")
-    value = sum(
-        tens.index(w.lower()) + 1 if w.lower() in tens[:19] else (tens.index(w.lower()) - 17) * 10
-        for w in words
+# "march six", "june twenty one": a day of the month said as a cardinal (text2num leaves a
+# small number alone, and ordinals are read as dates already). Not after "may", a verb too.
+_MONTH_DAY_SAID = re.compile(
+    r"\b(?P<month>january|february|march|april|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?\s+"
+    rf"(?P<day>(?:twenty|thirty)[\s-]+(?:{_UNITS.split('|twenty')[0]})|{_UNITS})\b"
+    # "june twenty-third" is an ordinal, read as a date already
+    rf"(?![\s-]+(?:{_ORDINALS}|{_UNITS})\b)",
+    re.IGNORECASE,
+)
+
+
+def _said(words: list[str]) -> int:
+    """ "twenty", "one" → 21: a tens word and a unit (or a teen) said apart."""
+    units = _UNITS.split("|")  # one … nineteen, then twenty … ninety
+    return sum(
+        (units.index(w) - 17) * 10 if units.index(w) >= 19 else units.index(w) + 1
+        for w in (w.lower() for w in words)
     )
-    return str(2000 + value)
+
+
+def _month_day_said(m: re.Match[str]) -> str:
+    day = _said(re.split(r"[\s-]+", m.group("day")))
+    return f"{m.group('month')} {day}" if 1 <= day <= 31 else m.group(0)
+
+
+def _year_said(m: re.Match[str]) -> str:
+    return str(2000 + _said([w for w in (m.group("teen"), m.group("tens"), m.group("unit")) if w]))
 
 
 def _million_thousand(m: re.Match[str]) -> str:
@@ -122,5 +142,6 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)
     text = text.substitute(_YEAR_SAID, _year_said)
+    text = text.substitute(_MONTH_DAY_SAID, _month_day_said)
     text = text.substitute(_RUN, _digits)
     return text.substitute(_MILLION_THOUSAND, _million_thousand)

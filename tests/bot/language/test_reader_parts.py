@@ -95,3 +95,29 @@ def test_a_confirming_clause_that_states_a_day_asks_for_that_day() -> None:
 )
 def test_the_facts_together_name_a_rule_no_word_of_which_is_said(question: str, rule: str) -> None:
     assert rule_for(question) == rule
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-903(b): the LG candidate is the one who died; the Governor is named alongside.
+        (
+            "the woman running for lieutenant governor alongside our governor candidate died "
+            "on May 3. how long do we have to file for her replacement?",
+            "md-successor-lt-gov",
+        ),
+        # § 5-703(d): the form every candidate files, in everyday words.
+        (
+            "an independent running in 2030 asked when his candidacy form is due",
+            "md-petition-certificate",
+        ),
+        # § 15-106(b), in Spanish: the Fund is short of the tickets' entitlements.
+        (
+            "No hay suficiente dinero en el Fondo: $900,000, y los tickets tienen derecho a "
+            "$700k y $500k. ¿Cuánto recibe cada uno?",
+            "md-public-financing-proration",
+        ),
+    ],
+)
+def test_everyday_and_spanish_words_reach_the_rule(question: str, rule: str) -> None:
+    assert rule_for(question) == rule
