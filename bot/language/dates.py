@@ -482,31 +482,11 @@ _SENTENCE_END = re.compile(
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
 
-_DETERMINER = re.compile(r"\b(?:the|a|an|our|their|his|her|its|this|that)\s+$")
-_CUE_AND_ITS_DATE = re.compile(r"\s*(?:is|was|will\s+be|[:=])?\s*(?:on\s+)?")
-
-
 def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
     """Give each date the role of its nearest cue in the same sentence ("June 10. successor
     COC deadline?": the deadline cue is not June 10's)."""
     starts = [c[0] for c in cues]
     bounds = [(d.start, d.start + len(d.span)) for d in dates]
-    # "march fifth um the withdrawal deadline is march six": a cue its own date follows ("is",
-    # "was", ":") names that date, not the one before it.
-    # ("the Sept 1 primary is Friday Sept 4": a cue its date stands right before is that date's)
-    # "the Sept 1 primary": a date between a determiner and its cue modifies it.
-    modified = {
-        cs: e
-        for cs, _, _ in cues
-        for s, e in bounds
-        if e <= cs and not low[e:cs].strip() and _DETERMINER.search(low, max(0, s - 8), s)
-    }
-    claimed = {
-        cs
-        for cs, ce, _ in cues
-        for s, _e in bounds
-        if s >= ce and cs not in modified and _CUE_AND_ITS_DATE.fullmatch(low, ce, s)
-    }
     for i, d in enumerate(dates):
         start, end = bounds[i]
         lo = bisect.bisect_left(starts, start - _ROLE_BEFORE - 60)
@@ -515,11 +495,9 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds)]
         best: tuple[int, str, int] | None = None
         for cs, ce, role in cues[lo:hi]:
-            if cs in modified and modified[cs] != end:
-                continue  # "the Sept 1 primary": that cue is Sept 1's
             if ce <= start and start - ce <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, start - ce
-            elif cs >= end and cs - end <= _ROLE_AFTER and cs not in claimed:
+            elif cs >= end and cs - end <= _ROLE_AFTER:
                 gap_lo, gap_hi, dist = end, cs, cs - end + 8
             else:
                 continue

