@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from bot.language.dates import MONTH_NAME, find_dates, month_number
+from bot.language.dates import MONTH_NAME, find_dates, in_year, month_number
 from bot.language.lexicon import lexicon
 
 # A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
@@ -166,7 +166,7 @@ def _between_dates(text: str, today: date) -> tuple[date, date] | None:
             # "March 1 … March 15, 2026": a year written once counts for both ends.
             start = first.value
             if not first.year_written and second.year_written:
-                start = start.replace(year=second.value.year)
+                start = in_year(start, second.value.year)
             if start <= second.value:
                 return start, second.value
     ups = [d for d in found if _UP_TO.search(low[: d.start])]

@@ -109,3 +109,13 @@ def test_in_one_rules_question_dates_and_years_are_the_rules_not_a_window() -> N
     # "LG died May 1 2026, what's the next deadline?" asks § 5-903's deadline from the death.
     assert due_window("LG died May 1 2026, what's the next deadline?", TODAY, one_rule=True) is None
     assert due_window("petition deadlines for 2028?", TODAY, one_rule=True) is None
+
+
+def test_a_window_from_a_leap_day_to_a_later_year_does_not_raise() -> None:
+    # "Feb 29 … March 3, 2029": the year written once has no Feb 29, so the first end keeps
+    # the leap day it was read as, rather than failing on user text.
+    today = date(2028, 2, 10)
+    assert due_window("what deadlines fall between Feb 29 and March 3, 2029?", today) == (
+        date(2028, 2, 29),
+        date(2029, 3, 3),
+    )
