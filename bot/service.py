@@ -147,6 +147,12 @@ class AnswerService:
         among the rest, and answer with how the question was read — saying which part of the
         question, if any, was set aside as asking what no rule computes."""
         facts = read_facts(stripped, today=day)
+        law_day = as_of or day  # a section named in the question is quoted as in force then
+        # Asking for a section's text is no one rule's question.
+        quoted = self._quoted(raw, stripped, law_day) if asks_for_text(stripped) else None
+        if quoted is not None:
+            quoted.reading = reading_of(facts)
+            return quoted
         matched, relevant = match_question(self.matcher, stripped, facts)
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
         if reply.reading is not None and matched.set_aside:
@@ -165,12 +171,6 @@ class AnswerService:
         relevant: dict[str, str],
     ) -> Reply:
         """The reply to a question read as `facts` and matched as `matched`."""
-        law_day = as_of or day  # a section named in the question is quoted as in force then
-        # Asking for a section's text, or for the season's deadlines, is no one rule's question.
-        quoted = self._quoted(raw, stripped, law_day) if asks_for_text(stripped) else None
-        if quoted is not None:
-            quoted.reading = reading_of(facts)
-            return quoted
         # Deadlines of something no rule computes ("campaign finance report due dates for
         # August") are not the season's: the reply says what was not covered instead.
         window = (
@@ -186,7 +186,7 @@ class AnswerService:
         suggestions = [rule for rule, _ in matched.candidates[:3]]
         if matched.decision == "no_match":
             return self._not_covered(
-                raw, stripped, law_day, reading, suggestions, matched, commands
+                raw, stripped, as_of or day, reading, suggestions, matched, commands
             )
         if matched.decision == "ambiguous":
             return Reply(

@@ -117,7 +117,6 @@ ANY_TIME = re.compile(
 )
 
 
-# Statute citations and section numbers are not counts.
 def month_number(name: str) -> int:
     """1 to 12 for a month's name or abbreviation ("Sept" → 9)."""
     return _MONTHS[name.lower()[:3]]

@@ -13,12 +13,18 @@ import re
 
 from text_to_num import alpha2digit
 
+from bot.language.dates import MONTH_NAME
 from bot.language.lexicon import Expanded
 
 _UNITS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
     "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 )
+_UNIT_LIST = _UNITS.split("|")  # one … nineteen, then the tens twenty … ninety
+_ONES = "|".join(_UNIT_LIST[:9])
+_TEENS = "|".join(_UNIT_LIST[9:19])
+_BELOW_TWENTY = "|".join(_UNIT_LIST[:19])
+_TENS = "|".join(_UNIT_LIST[19:])
 _ORDINALS = (
     "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     "|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth"
@@ -34,13 +40,10 @@ _RUN = re.compile(
     rf"\b(?:{_UNITS}|{_ORDINALS})(?:(?:[\s-]+|(?<!million)(?<!billion)\s+and\s+){_WORD})*\b",
     re.IGNORECASE,
 )
-_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 # A year said as two numbers ("twenty twenty-eight", "twenty thirty four"): text2num would read
 # "20 28". The second is ten or more, so "twenty five" stays 25.
 _YEAR_SAID = re.compile(
-    rf"\btwenty[\s-]+(?:(?P<teen>{_TEENS})|(?P<tens>{_TENS})(?:[\s-]+(?P<unit>"
-    r"one|two|three|four|five|six|seven|eight|nine))?)\b",
+    rf"\btwenty[\s-]+(?:(?P<teen>{_TEENS})|(?P<tens>{_TENS})(?:[\s-]+(?P<unit>{_ONES}))?)\b",
     re.IGNORECASE,
 )
 # "one and a half million", "2 and a half million": text2num would read "1 and a half 1000000".
@@ -53,7 +56,7 @@ _POINT = re.compile(
 )
 # "5 million 400 thousand": one sum, which would otherwise be read as two.
 _MILLION_THOUSAND = re.compile(r"\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE)
-_SMALL = {w: str(i) for i, w in enumerate(_UNITS.split("|")[:20], start=1)}
+_SMALL = {w: str(i) for i, w in enumerate(_UNIT_LIST[:20], start=1)}
 
 
 def _point(m: re.Match[str]) -> str:
@@ -106,9 +109,8 @@ def _in_digits(words: str) -> str:
 # "march six", "june twenty one": a day of the month said as a cardinal (text2num leaves a
 # small number alone, and ordinals are read as dates already). Not after "may", a verb too.
 _MONTH_DAY_SAID = re.compile(
-    r"\b(?P<month>january|february|march|april|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?\s+"
-    rf"(?P<day>(?:twenty|thirty)[\s-]+(?:{_UNITS.split('|twenty')[0]})|{_UNITS})\b"
+    rf"\b(?P<month>(?!may\b)(?:{MONTH_NAME}))\.?\s+"
+    rf"(?P<day>(?:twenty|thirty)[\s-]+(?:{_BELOW_TWENTY})|{_UNITS})\b"
     # "june twenty-third" is an ordinal, read as a date already
     rf"(?![\s-]+(?:{_ORDINALS}|{_UNITS})\b)",
     re.IGNORECASE,
@@ -117,11 +119,8 @@ _MONTH_DAY_SAID = re.compile(
 
 def _said(words: list[str]) -> int:
     """ "twenty", "one" → 21: a tens word and a unit (or a teen) said apart."""
-    units = _UNITS.split("|")  # one … nineteen, then twenty … ninety
-    return sum(
-        (units.index(w) - 17) * 10 if units.index(w) >= 19 else units.index(w) + 1
-        for w in (w.lower() for w in words)
-    )
+    at = [_UNIT_LIST.index(w.lower()) for w in words]
+    return sum((i - 17) * 10 if i >= 19 else i + 1 for i in at)
 
 
 def _month_day_said(m: re.Match[str]) -> str:

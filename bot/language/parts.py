@@ -36,12 +36,13 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     vetoes rule out the whole question)."""
     if not vetoes or not set(vetoes) <= side_asks():
         return None
-    veto_words = {w for v in vetoes for w in raw_words(v)}
+    said = [f" {' '.join(raw_words(v))} " for v in vetoes]
+    veto_words = {w for v in said for w in v.split()}
     kept: list[str] = []
     set_aside = other_asks = False
     for part in _BETWEEN_PARTS.split(text):
-        words = " ".join(raw_words(part))
-        if any(f" {v} " in f" {words} " for v in (" ".join(raw_words(v)) for v in vetoes)):
+        words = f" {' '.join(raw_words(part))} "
+        if any(v in words for v in said):
             if not _ASKING.search(part.lower()):
                 return None  # "for a ballot question, how many …": the veto is the subject
             set_aside = True
