@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+import holidays
+
 from bot.language.asks import mention, read_asks
 from bot.language.intents import citations
 from bot.language.lexicon import negated
@@ -152,12 +154,28 @@ _STATES: list[tuple[State, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    ("ma", re.compile(r"\bmassachusetts\b|\bmass\b\.?|\bboston\b", re.I)),
+    # Chapter 53 of the General Laws is Massachusetts's ("per c 53 s 14", "M.G.L. c. 53").
+    (
+        "ma",
+        re.compile(
+            r"\bmassachusetts\b|\bmass\b\.?|\bboston\b|\bm\.?g\.?l\b|\bc(?:h(?:apter)?)?\.?\s*53\b",
+            re.I,
+        ),
+    ),
 ]
 _STATE_CASED: list[tuple[State, re.Pattern[str]]] = [
     ("md", re.compile(r"\bMD\b|\bMd\.")),
     ("ma", re.compile(r"\bMA\b")),
 ]
+
+# "NH: can the party replace a nominee who withdraws?": another state's postal code as a
+# message's tag (before a colon at the start of a line, or in parentheses) names whose law it
+# asks. Codes that are also capitalised words ("OK:", "ME:", "IN:") or territories are left out.
+_OTHER_POSTAL = frozenset(holidays.country_holidays("US").subdivisions) - set(
+    ["MD", "MA", "AS", "GU", "MP", "PR", "UM", "VI", "HI", "ID", "IN", "ME", "OH", "OK", "OR"]
+)
+_STATE_TAG = re.compile(r"^[ \t>]*(?:(?:re|fw|fwd)\s*:\s*)?([A-Z]{2})\s*:|\(([A-Z]{2})\)", re.M)
+
 
 _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
     (
@@ -397,6 +415,9 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         mention(facts, "state", state_hits[0][1], state_hits[0][0])
     elif states:
         facts.problems.append("the question names both Maryland and Massachusetts")
+    for m in _STATE_TAG.finditer(raw):
+        if (m.group(1) or m.group(2)) in _OTHER_POSTAL:
+            mention(facts, "other_state", m.group(1) or m.group(2), m)
 
     elections = _first_matches(low, _ELECTIONS)
     if elections:

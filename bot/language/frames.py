@@ -36,12 +36,12 @@ class Cover:
 @dataclass(frozen=True)
 class Exclusion:
     """A fact (role and value) that puts the rule out of the running — unless the question
-    also states `unless` (a "role: value" fact: "asks: who")."""
+    also states one of `unless` ("role: value" facts: "asks: who")."""
 
     role: str
     value: str
     reason: str
-    unless: tuple[str, str] | None = None
+    unless: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def _exclusions(items: object) -> tuple[Exclusion, ...]:
             role=str(item["role"]),
             value=str(item["value"]),
             reason=" ".join(str(item.get("reason", "")).split()),
-            unless=_fact(item.get("unless")),
+            unless=tuple(f for f in map(_fact, _listed(item.get("unless"))) if f),
         )
         for item in items or ()  # type: ignore[attr-defined]
     )
@@ -183,10 +183,17 @@ def _first_stated(exclusions: tuple[Exclusion, ...], facts: Facts) -> str | None
     for exclusion in exclusions:
         if exclusion.value not in stated(facts, exclusion.role):
             continue
-        if exclusion.unless and exclusion.unless[1] in stated(facts, exclusion.unless[0]):
+        if any(value in stated(facts, role) for role, value in exclusion.unless):
             continue
         return exclusion.reason
     return None
+
+
+def _listed(value: object) -> list[object]:
+    """A frame field given as one item or a list of them."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
 
 
 def _words(value: object) -> re.Pattern[str] | None:

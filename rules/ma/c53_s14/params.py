@@ -71,7 +71,9 @@ def who_fills(facts: Facts) -> dict[str, object]:
     # Sentence 2 of c. 53 § 14 singles out governor and lieutenant governor: keep which.
     office: str | None = facts.office
     named = (facts.office_name or "").lower()
-    offices = facts.values("office")  # the reader's offices ("LG", "running mate", …)
+    # Whose vacancy it is ("the Governor candidate died — the LG is still in") before any office
+    # merely named beside it.
+    offices = facts.values("event_office") or facts.values("office")
     if "lieutenant-governor" in offices or _LT_GOVERNOR.search(named):
         office = "lieutenant-governor"
     elif "governor" in offices or _GOVERNOR.search(named):

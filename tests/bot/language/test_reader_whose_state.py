@@ -1,0 +1,103 @@
+"""Whose law a question asks: a Governor candidate's vacancy with no state said is not taken for
+a Massachusetts one (Maryland elects a Governor too, and no rule here fills a Maryland Governor
+candidate's place); another state's postal tag ("NH:") rules out both states' rules; a citation
+of G.L. c. 53 names Massachusetts. The phrasings here are not the question sets' own."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.language import read_facts
+from bot.language.frames import ruled_out
+from rules import RULES
+from tests.bot.language.support import TODAY
+from tests.support.service import packaged_service
+
+SERVICE = packaged_service()
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # c. 53, § 14, sentences 1-3 would name who fills, but only for Massachusetts.
+        (
+            "Our governor candidate passed away Sunday. Who gets to choose the new one?",
+            "ma-vacancy-who-fills",
+        ),
+        # Sentence 7's certificates, again only Massachusetts's; Maryland's § 5-903 is the LG's.
+        (
+            "The gubernatorial candidate withdrew yesterday (the running mate is staying in). "
+            "How long do we have to put in a replacement for the top of the ticket?",
+            "ma-vacancy-certificate",
+        ),
+    ],
+)
+def test_a_governor_vacancy_with_no_state_is_not_answered_as_massachusetts(
+    question: str, rule: str
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) == ("no_match", None)
+    reasons = ruled_out(read_facts(question, today=TODAY), RULES)
+    assert "Say which state" in reasons[rule]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # c. 53, § 14, sentence 2: the state committee fills a Governor nominee's vacancy.
+        "MA: our governor nominee passed away Sunday. Who gets to choose the new one?",
+        # A Massachusetts-only route (nomination papers) says whose law it is.
+        "Governor candidate on nomination papers passed away. Who picks the replacement?",
+        # Citing the chapter says it too.
+        "Gov nominee died last week; under ch. 53 who fills the nomination?",
+    ],
+)
+def test_a_governor_vacancy_said_to_be_massachusetts_is_answered(question: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.rule == "ma-vacancy-who-fills"
+    assert reply.status in ("answered", "needs_input")
+    assert reply.params.get("office") == "governor"
+
+
+def test_whose_vacancy_it_is_fills_the_office_not_an_office_named_beside_it() -> None:
+    # c. 53, § 14, sentence 2 singles out governor and lieutenant governor: keep which one died.
+    reply = SERVICE.ask(
+        "Massachusetts: the governor nominee died Tuesday; the LG nominee is still running. "
+        "Who fills the vacancy?",
+        today=TODAY,
+    )
+    assert reply.rule == "ma-vacancy-who-fills"
+    assert reply.params.get("office") == "governor"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 5-703(e)'s signature count is Maryland's; the tag says Vermont.
+        "VT: how many signatures does an unaffiliated candidate need with 400,000 voters?",
+        # c. 53, § 14's who-fills is Massachusetts's; the tag says New Jersey.
+        "NJ: our nominee withdrew, who can fill the nomination?",
+        # A tag in parentheses.
+        "(CT) nominee withdrew after the primary. Who names the replacement?",
+    ],
+)
+def test_another_states_postal_tag_rules_out_both_states_rules(question: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.status == "no_match"
+    assert reply.reading is not None
+    assert reply.reading.ruled_out
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Capitalised words that are also postal codes are not taken for a state.
+        "OK: the LG candidate died May 3, 2026. Successor deadline?",
+        "ME: LG candidate died May 3, 2026 - successor deadline?",
+    ],
+)
+def test_a_word_that_is_also_a_postal_code_is_not_a_state(question: str) -> None:
+    facts = read_facts(question, today=TODAY)
+    assert not facts.values("other_state")
+    # § 5-903(b)(2): the successor's deadline is still answered.
+    assert SERVICE.ask(question, today=TODAY).rule == "md-successor-lt-gov"
