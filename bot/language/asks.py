@@ -100,11 +100,20 @@ _TASK = re.compile(
 _WHO_WAS = re.compile(_SENTENCE_START + r"who\s+(?:was|were)\s+the\b")
 
 
+# "primary spending limit for a public $ gov ticket?": the limit itself, named for a kind of
+# ticket — unless the question says where a ticket stands against it ("went over the primary
+# spending limit for publicly financed tickets"), a fact the general-election rule takes.
+_LIMIT_NAMED = re.compile(r"\b(?:spending|expenditure)\s+(?:limit|cap)s?\s+(?:for|on)\b")
+
+
 def _asks_something_else(low: str, facts: Facts) -> None:
     for pattern in (_TASK, _WHO_WAS):
         m = pattern.search(low)
         if m is not None:
             mention(facts, "asks", "other-question", m)
+    limit = _LIMIT_NAMED.search(low)
+    if limit is not None and facts.exceeded_primary_limit is None:
+        mention(facts, "asks", "other-question", limit)
 
 
 def _after_its_question(low: str, m: re.Match[str]) -> str:

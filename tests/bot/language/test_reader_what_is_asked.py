@@ -283,3 +283,28 @@ def test_a_committee_chair_who_calls_is_not_a_vacancy_in_office() -> None:
     )
     assert "vacancy-in-office" not in read_facts(question, today=TODAY).values("topic")
     assert rule_for(question) == "ma-vacancy-certificate"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # The primary expenditure limit is set outside § 15-106; asked tersely, it is the limit
+        # itself that is asked, not § 15-106(c)'s public contribution.
+        "primary expenditure limit for a publicly funded governor ticket, 2030?",
+        "What's the spending cap on a public-financing gubernatorial ticket in the primary?",
+    ],
+)
+def test_asking_the_spending_limit_itself_is_not_a_public_contribution(question: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) == ("no_match", None)
+
+
+def test_a_ticket_that_exceeded_the_spending_limit_is_still_a_general_election_question() -> None:
+    # § 15-106(d)(2): a ticket that received no primary contribution and exceeded the primary
+    # expenditure limit is not eligible for the general election contribution.
+    reply = SERVICE.ask(
+        "Our ticket took no primary public money and went over the primary spending limit for "
+        "publicly financed tickets. Any general election money for us?",
+        today=TODAY,
+    )
+    assert reply.rule == "md-public-financing-general"
