@@ -30,6 +30,11 @@ SERVICE = packaged_service()
             "How long do we have to put in a replacement for the top of the ticket?",
             "ma-vacancy-certificate",
         ),
+        # Maryland's counties elect councils and executives; c. 53, § 14 is Massachusetts's.
+        (
+            "A county executive nominee dropped out after the primary. Who names the new nominee?",
+            "ma-vacancy-who-fills",
+        ),
     ],
 )
 def test_a_governor_vacancy_with_no_state_is_not_answered_as_massachusetts(
@@ -42,21 +47,32 @@ def test_a_governor_vacancy_with_no_state_is_not_answered_as_massachusetts(
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "office"),
     [
         # c. 53, § 14, sentence 2: the state committee fills a Governor nominee's vacancy.
-        "MA: our governor nominee passed away Sunday. Who gets to choose the new one?",
+        (
+            "MA: our governor nominee passed away Sunday. Who gets to choose the new one?",
+            "governor",
+        ),
         # A Massachusetts-only route (nomination papers) says whose law it is.
-        "Governor candidate on nomination papers passed away. Who picks the replacement?",
+        (
+            "Governor candidate on nomination papers passed away. Who picks the replacement?",
+            "governor",
+        ),
         # Citing the chapter says it too.
-        "Gov nominee died last week; under ch. 53 who fills the nomination?",
+        ("Gov nominee died last week; under ch. 53 who fills the nomination?", "governor"),
+        # A county office in a question that says Massachusetts.
+        (
+            "Massachusetts: our county commissioner nominee died. Who fills the nomination?",
+            None,
+        ),
     ],
 )
-def test_a_governor_vacancy_said_to_be_massachusetts_is_answered(question: str) -> None:
+def test_a_vacancy_said_to_be_massachusetts_is_answered(question: str, office: str | None) -> None:
     reply = SERVICE.ask(question, today=TODAY)
     assert reply.rule == "ma-vacancy-who-fills"
     assert reply.status in ("answered", "needs_input")
-    assert reply.params.get("office") == "governor"
+    assert reply.params.get("office") == office
 
 
 def test_whose_vacancy_it_is_fills_the_office_not_an_office_named_beside_it() -> None:
