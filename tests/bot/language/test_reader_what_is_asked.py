@@ -308,3 +308,27 @@ def test_a_ticket_that_exceeded_the_spending_limit_is_still_a_general_election_q
         today=TODAY,
     )
     assert reply.rule == "md-public-financing-general"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(c): telling the board one will petition is the declaration of intent.
+        (
+            "An unaffiliated candidate for county council in 2026 asks by when she must let "
+            "the board know she is doing petitions.",
+            "md-petition-declaration",
+        ),
+        # § 5-703(c)(3): a bare "declaration", beside a special election's proclamation date.
+        (
+            "Special election for the 6th congressional district; the Governor's proclamation "
+            "sets 5 p.m. on April 9, 2027. When is the petition candidate's declaration due?",
+            "md-petition-declaration",
+        ),
+        # § 5-703(f): the petitions' own deadline.
+        ("Unaffiliated petitions deadline for the 2030 general?", "md-petition-filing"),
+    ],
+)
+def test_everyday_names_of_the_petition_filings(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.rule, reply.status) == (rule, "answered")
