@@ -11,7 +11,7 @@ import holidays
 
 from bot.language.asks import mention, read_asks
 from bot.language.intents import citations
-from bot.language.lexicon import negated
+from bot.language.lexicon import names_origin, negated
 from bot.language.text import blank
 from rules.engine.facts import (
     Cause,
@@ -168,13 +168,16 @@ _STATE_CASED: list[tuple[State, re.Pattern[str]]] = [
     ("ma", re.compile(r"\bMA\b")),
 ]
 
-# "NH: can the party replace a nominee who withdraws?": another state's postal code as a
-# message's tag (before a colon at the start of a line, or in parentheses) names whose law it
-# asks. Codes that are also capitalised words ("OK:", "ME:", "IN:") or territories are left out.
-_OTHER_POSTAL = frozenset(holidays.country_holidays("US").subdivisions) - set(
-    ["MD", "MA", "AS", "GU", "MP", "PR", "UM", "VI", "HI", "ID", "IN", "ME", "OH", "OK", "OR"]
-)
-_STATE_TAG = re.compile(r"^[ \t>]*(?:(?:re|fw|fwd)\s*:\s*)?([A-Z]{2})\s*:|\(([A-Z]{2})\)", re.M)
+# "NH: can the party replace a nominee who withdraws?", "VA indie for governor": another
+# state's postal code, in capitals, names whose law a question asks. Left out: codes that are
+# also capitalised words ("OK", "ME", "IN", "MS"), staff shorthand ("GA" is Maryland's General
+# Assembly, "SC" a state committee, "CO", "NE", "MO"), and territories.
+_OTHER_POSTAL = frozenset(holidays.country_holidays("US").subdivisions) - {
+    *("MD", "MA", "AS", "GU", "MP", "PR", "UM", "VI"),
+    *("HI", "ID", "IN", "ME", "OH", "OK", "OR", "MS"),
+    *("GA", "SC", "CO", "NE", "MO"),
+}
+_POSTAL_CODE = re.compile(r"(?<![\w.&/-])([A-Z]{2})(?![\w&/-]|\.\w)")
 
 
 _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
@@ -415,9 +418,11 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         mention(facts, "state", state_hits[0][1], state_hits[0][0])
     elif states:
         facts.problems.append("the question names both Maryland and Massachusetts")
-    for m in _STATE_TAG.finditer(raw):
-        if (m.group(1) or m.group(2)) in _OTHER_POSTAL:
-            mention(facts, "other_state", m.group(1) or m.group(2), m)
+    # (a message typed in capitals has every word in capitals: no code is told apart there)
+    shouting = sum(c.islower() for c in raw) < sum(c.isupper() for c in raw)
+    for m in _POSTAL_CODE.finditer("" if shouting else raw):
+        if m.group(1) in _OTHER_POSTAL and not names_origin(raw, m.end()):
+            mention(facts, "other_state", m.group(1), m)
 
     elections = _first_matches(low, _ELECTIONS)
     if elections:

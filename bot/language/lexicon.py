@@ -198,7 +198,7 @@ class Lexicon:
                     continue
                 spans.append((start, end))
                 role = term.role
-                if role == "other_state" and _WHOSE.match(text, end):
+                if role == "other_state" and names_origin(text, end):
                     continue  # "a Virginia donor": where someone is from, not whose law
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
@@ -250,8 +250,15 @@ def _done_documents_set_aside(text: str, found: list[FactMention]) -> list[FactM
 # A state named as where a person or thing is from ("a $500 check from a Virginia donor").
 _WHOSE = re.compile(
     r"\s+(?:donors?|residents?|contributors?|address(?:es)?|banks?|compan(?:y|ies)"
-    r"|business(?:es)?|firms?|checks?|corporations?|pac|pacs|llc)\b"
+    r"|business(?:es)?|firms?|checks?|corporations?|pac|pacs|llc)\b",
+    re.IGNORECASE,
 )
+
+
+def names_origin(text: str, end: int) -> bool:
+    """Whether the state name ending at `end` says where someone or something is from ("a
+    Virginia donor"), not whose law the question asks."""
+    return _WHOSE.match(text, end) is not None
 
 
 def _inflected(word: str, key: str) -> bool:

@@ -95,6 +95,8 @@ def test_whose_vacancy_it_is_fills_the_office_not_an_office_named_beside_it() ->
         "NJ: our nominee withdrew, who can fill the nomination?",
         # A tag in parentheses.
         "(CT) nominee withdrew after the primary. Who names the replacement?",
+        # A code in running text.
+        "Our PA indie for governor - how many petition signatures with 8.9M voters?",
     ],
 )
 def test_another_states_postal_tag_rules_out_both_states_rules(question: str) -> None:
@@ -110,10 +112,22 @@ def test_another_states_postal_tag_rules_out_both_states_rules(question: str) ->
         # Capitalised words that are also postal codes are not taken for a state.
         "OK: the LG candidate died May 3, 2026. Successor deadline?",
         "ME: LG candidate died May 3, 2026 - successor deadline?",
+        # A state where a donor is from is not whose law is asked.
+        "LG candidate died May 3, 2026 (his DC donors are asking). Successor deadline?",
+        # A message in capitals has every word in capitals.
+        "LG CANDIDATE DIED MAY 3, 2026 - SUCCESSOR DEADLINE? WE ARE IN A RUSH, PA",
     ],
 )
-def test_a_word_that_is_also_a_postal_code_is_not_a_state(question: str) -> None:
+def test_a_word_or_origin_that_is_also_a_postal_code_is_not_a_state(question: str) -> None:
     facts = read_facts(question, today=TODAY)
     assert not facts.values("other_state")
     # § 5-903(b)(2): the successor's deadline is still answered.
     assert SERVICE.ask(question, today=TODAY).rule == "md-successor-lt-gov"
+
+
+def test_spanish_va_is_a_verb_not_virginia() -> None:
+    # § 5-703(d): the petition candidate's certificate of candidacy, asked in Spanish.
+    reply = SERVICE.ask(
+        "Mi primo va de independiente en 2030, ¿cuándo vence su certificate?", today=TODAY
+    )
+    assert reply.rule == "md-petition-certificate"
