@@ -159,6 +159,13 @@ def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
     )
 
 
+# "When, and with which board, must the petition be filed?": the question word opens the
+# sentence and the auxiliary after the aside continues it — no yes/no clause of its own.
+_WH_OPENED = re.compile(
+    r"(?:^|[.?!;\n])\s*(?:by\s+)?(?:when|where|what|which|how|who)\s*,[^.?!;\n]*,\s*$"
+)
+
+
 def _yes_no(low: str, facts: Facts) -> None:
     """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
     named inside it ("is the *deadline* extended") are not what the question asks, but an
@@ -180,6 +187,7 @@ def _yes_no(low: str, facts: Facts) -> None:
         and not _ANY_DEADLINE.search(m.group(1))
         and not _CONFIRMING.search(m.group(1))
         and not _inside_any(values, m.start(1), m.end(1))
+        and not _WH_OPENED.search(text, 0, m.start(1))
     ]
     if not clauses:
         return

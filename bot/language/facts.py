@@ -185,7 +185,8 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         "special-congressional",
         re.compile(
             r"\bspecial\b[^.?!]{0,60}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
-            r"|\bcongress\w*\s+special\b|\bcongress\w*\b[^.?!]{0,30}\bspecial\s+election\b"
+            r"|\bcongress\w*\s+special\b|\b(?:congress\w*|u\.?s\.?\s+house)\b[^.?!]{0,40}"
+            r"\bspecial\s+(?:election|primary)\b"
         ),
     ),
     ("presidential", re.compile(r"\bpresident(?:ial)?\b")),

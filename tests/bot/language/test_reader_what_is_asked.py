@@ -332,3 +332,25 @@ def test_a_ticket_that_exceeded_the_spending_limit_is_still_a_general_election_q
 def test_everyday_names_of_the_petition_filings(question: str, rule: str) -> None:
     reply = SERVICE.ask(question, today=TODAY)
     assert (reply.rule, reply.status) == (rule, "answered")
+
+
+def test_matching_dollars_counted_ask_a_sum() -> None:
+    # § 15-106(c)(1): the public contribution matching an eligible private contribution.
+    reply = SERVICE.ask(
+        "One eligible private contribution of $90. How many matching dollars would the ticket "
+        "get in the primary?",
+        today=TODAY,
+    )
+    assert (reply.rule, reply.status) == ("md-public-financing-primary", "answered")
+
+
+def test_a_question_word_before_an_aside_is_not_a_yes_no_question() -> None:
+    # § 5-703(f)(2)(ii): a special congressional election's petitions are due with the special
+    # primary; "must … be filed" after "When, and with which board," continues the question.
+    reply = SERVICE.ask(
+        "Vacant U.S. House seat; special primary is Tuesday, April 6, 2027. When, and with "
+        "which office, must an independent candidate's petition be filed?",
+        today=TODAY,
+    )
+    assert (reply.rule, reply.status) == ("md-petition-filing", "answered")
+    assert reply.params.get("election") == "special-congressional"
