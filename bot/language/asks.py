@@ -23,7 +23,7 @@ _YES_NO = re.compile(
     r"|(?:please\s+)?(?:confirm|tell\s+me|let\s+me\s+know|advise)\s+whether)"
     # "…, did not exceed the limit", "has been": a statement going on, not a question.
     r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
-    r"|(?:you|u|anyone|anybody|someone|somebody|(?:we|i)\s+know)\b)"
+    r"|(?:you|u|anyone|anybody|someone|somebody|(?:the|this)\s+bot|(?:we|i)\s+know)\b)"
     # The clause ends where a question word takes over ("can we replace her, and by when?").
     # "…, and if so by when?", "…, who takes the paperwork, and most importantly what …" too.
     r"[a-z](?:(?!(?:\b(?:(?:and|or|but)\s+|if\s+so\b)|,\s*(?:(?:and|or|but|plus)\s+)?"

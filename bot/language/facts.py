@@ -201,7 +201,10 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
     ("regular", re.compile(r"\bregular\s+(?:general\s+)?election\b")),
 ]
 _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
-    ("nomination-papers", re.compile(r"\bnominat(?:ion|ing)[\s-]+papers?\b|\bby\s+papers\b")),
+    (
+        "nomination-papers",
+        re.compile(r"\bnominat(?:ion|ing)[\s-]+papers?\b|\b(?:by|on|via|through)\s+papers\b"),
+    ),
     ("convention", re.compile(r"\bconvention\b")),
     ("caucus", re.compile(r"\bcaucus(?:es)?\b")),
     (

@@ -198,8 +198,12 @@ class Lexicon:
                     continue
                 spans.append((start, end))
                 role = term.role
-                if role == "other_state" and names_origin(text, end):
-                    continue  # "a Virginia donor": where someone is from, not whose law
+                if (role == "other_state" or term.value in _COUNTY_PLACES) and (
+                    names_origin(text, end) or _LIVES_IN.search(text, max(0, start - 30), start)
+                ):
+                    # "a Virginia donor", "donors live in Anne Arundel": where someone is from,
+                    # not whose law or whose program
+                    continue
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
                 # the question's own.
@@ -253,6 +257,14 @@ _WHOSE = re.compile(
     r"|business(?:es)?|firms?|checks?|corporations?|pac|pacs|llc)\b",
     re.IGNORECASE,
 )
+
+
+# Where someone lives, said before the place ("all three donors live in Anne Arundel").
+_LIVES_IN = re.compile(
+    r"\b(?:lives?|living|resides?|residing|residents?|based|donors?|contributors?)\s+in\s+$"
+)
+# Besides another state, the terms that name a place: a county with its own public financing.
+_COUNTY_PLACES = frozenset({"county-program"})
 
 
 def names_origin(text: str, end: int) -> bool:

@@ -109,6 +109,11 @@ _EACH_AFTER = re.compile(
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 _EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
+# "Rm 4B", "ext 3301", "batch 0219": a room, line or reference number, neither count nor sum.
+_LABEL_BEFORE = re.compile(
+    r"\b(?:rm|room|suite|ste|apt|unit|ext|extension|bldg|building|floor|box|batch|id|case|ref)"
+    r"\.?\s*(?:#|no\.?)?\s*$"
+)
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
 _LIST_GOES_ON = re.compile(r"\s*(?:,|;|/|\band\b)\s*(?:and\s+)?\$?\d")
@@ -268,7 +273,9 @@ def read_numbers(
             problems.append(f"only the first {MAX_ITEMS} numbers were read")
             break
         dollar, raw, mult, dollars, percent = m.groups()
-        if percent:
+        if percent or (
+            not dollar and _LABEL_BEFORE.search(low[max(0, m.start() - 14) : m.start()])
+        ):
             continue
         digits = raw.replace(",", "")
         if len(digits) > MAX_DIGITS:
@@ -364,6 +371,12 @@ _CONTRIBUTIONS_BEFORE = re.compile(
     r"|\bmatch(?:ing)?\s+(?:on|for)\s*$"  # "match on 250;100;50?"
 )
 
+# "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence
+# introduces with a colon.
+_CONTRIBUTIONS_COLON = re.compile(
+    r"\b(?:contributions|donations|checks|cheques)\b[^.?!:]{0,60}:\s*$"
+)
+
 
 def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
     """A list of numbers is one kind of thing: when one of them is a sum ("owed 600000 and
@@ -389,6 +402,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
         )
         if role in (None, "private") and (
             _CONTRIBUTIONS_BEFORE.search(low[max(0, head.start - 30) : head.start])
+            or _CONTRIBUTIONS_COLON.search(low[max(0, head.start - 70) : head.start])
             or _CONTRIBUTIONS_AFTER.match(low, _end(low, group[-1]))
         ):
             role = "contribution"

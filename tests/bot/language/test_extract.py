@@ -540,3 +540,28 @@ def test_a_sum_taken_back_after_a_dash_is_the_corrected_one() -> None:
     facts = extract("Fund is $3.3M -- no, $3.03M -- entitlements 2M and 1.5M", today=TODAY)
     assert Decimal("3030000") in facts.money
     assert Decimal("3300000") not in facts.money
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Budget office here (Rm 4B, ext 3301): when do distributions begin in 2026?",
+        "Suite 12 called about the 2026 schedule",
+    ],
+)
+def test_a_room_or_line_number_is_neither_count_nor_sum(text: str) -> None:
+    facts = extract(text, today=TODAY)
+    assert not facts.amounts
+    assert not [c for c in facts.numbers if c.value in (4, 3301, 12)]
+
+
+def test_a_list_a_sentence_introduces_with_a_colon_is_the_contributions() -> None:
+    # § 15-106(c)(1): each eligible private contribution is matched on its own.
+    facts = extract(
+        "Two new contributions arrived via the portal (batch 7711-C): $40, $85. Match?",
+        today=TODAY,
+    )
+    assert [(a.value, a.role) for a in facts.amounts] == [
+        (Decimal(40), "contribution"),
+        (Decimal(85), "contribution"),
+    ]

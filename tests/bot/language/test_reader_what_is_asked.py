@@ -354,3 +354,49 @@ def test_a_question_word_before_an_aside_is_not_a_yes_no_question() -> None:
     )
     assert (reply.rule, reply.status) == ("md-petition-filing", "answered")
     assert reply.params.get("election") == "special-congressional"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(d): "drop-dead" is the deadline, not a death; "non-affiliated", unaffiliated.
+        (
+            "non-affiliated candidate for county sheriff in 2026: COC drop-dead date?",
+            "md-petition-certificate",
+        ),
+        # § 5-703(c): "the latest" date asks the deadline, beside a fee asked apart.
+        (
+            "Unaffiliated candidate for delegate: what's the latest she can file the declaration "
+            "of intent this year, and does the board charge for it?",
+            "md-petition-declaration",
+        ),
+        # § 15-106(b): a request to the bot ("can the bot give us …") asks for the date.
+        (
+            "We need the date Fair Campaign Financing Fund distributions can begin for 2026. "
+            "Can the bot give us that?",
+            "md-public-financing-schedule",
+        ),
+        # c. 53, § 14, sentence 2: a nominee "on papers" was nominated by nomination papers.
+        (
+            "MA indep governor candidate on papers died. who names the replacement?",
+            "ma-vacancy-who-fills",
+        ),
+        # § 15-106(c): donors living in a county with its own program are not that program.
+        (
+            "Contributions of $25 and $60 from donors who live in Montgomery County. "
+            "Primary match from the State Fund?",
+            "md-public-financing-primary",
+        ),
+    ],
+)
+def test_staff_words_read_for_what_they_mean(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.rule == rule
+    assert reply.status in ("answered", "needs_input")
+
+
+def test_a_request_to_translate_is_not_a_deadline_question() -> None:
+    reply = SERVICE.ask(
+        "Could the bot translate the declaration of intent form into Spanish?", today=TODAY
+    )
+    assert (reply.status, reply.rule) == ("no_match", None)
