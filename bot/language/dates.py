@@ -93,7 +93,8 @@ _WEEKDAYS_ELECTION = re.compile(
 )
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?)"
+# ("4/10 5p": a bare "p" right after the hour is p.m.; a bare "a" is left alone — "district 5a")
+_AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b)"
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
     r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"

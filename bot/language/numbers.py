@@ -123,7 +123,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
     (
         "total",
-        re.compile(r"\b(?:total|combined|altogether)\b[^$\d]{0,12}$"),
+        # ("… full amounts add up to $5.5M (3M + 2.5M)": the sum of the parts that follow)
+        re.compile(r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"),
         re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
     ),
     # "one ticket already got $100k": money paid out, not an entitlement nor the Fund.

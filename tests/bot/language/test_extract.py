@@ -565,3 +565,21 @@ def test_a_list_a_sentence_introduces_with_a_colon_is_the_contributions() -> Non
         (Decimal(40), "contribution"),
         (Decimal(85), "contribution"),
     ]
+
+
+def test_full_amounts_that_add_up_to_a_sum_are_the_parts_not_the_sum() -> None:
+    # § 15-106(e): the entitlements are the tickets' own sums; their total is not one of them.
+    facts = extract(
+        "$4 million available; the tickets' full amounts add up to $4.5M (2.5M + 2M). Shares?",
+        today=TODAY,
+    )
+    roles = {a.value: a.role for a in facts.amounts}
+    assert roles[Decimal(4500000)] == "total"
+
+
+def test_a_bare_p_after_the_hour_is_pm() -> None:
+    # c. 53, § 14, sentence 7 counts from five o'clock on the last day for withdrawals.
+    facts = extract("withdr deadline 4/10 5p, vacancy certs due?", today=TODAY)
+    assert [d.as_datetime() for d in facts.dates] == [
+        datetime(2026, 4, 10, 17, 0, tzinfo=ZoneInfo("America/New_York"))
+    ]

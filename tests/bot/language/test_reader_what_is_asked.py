@@ -400,3 +400,9 @@ def test_a_request_to_translate_is_not_a_deadline_question() -> None:
         "Could the bot translate the declaration of intent form into Spanish?", today=TODAY
     )
     assert (reply.status, reply.rule) == ("no_match", None)
+
+
+def test_a_payout_is_a_distribution() -> None:
+    # § 15-106(b): when distributions from the Fund may begin.
+    reply = SERVICE.ask("15-106: first possible payout date for 2030?", today=TODAY)
+    assert (reply.rule, reply.status) == ("md-public-financing-schedule", "answered")
