@@ -145,7 +145,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
-            r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*(?:of\s+|:\s*)?$"
+            r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
+            r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+)?$"
+            # "four tickets qualify at $400k each"
+            r"|\bqualif(?:y|ies|ied)\s+(?:for|at)\s*$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
