@@ -36,6 +36,8 @@ _DUE = re.compile(
     re.IGNORECASE,
 )
 _DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
+_SOON = re.compile(r"\b(?:coming\s+up|upcoming|happening)\b", re.IGNORECASE)
+_SEVERAL_DUE = re.compile(r"\b(?:deadlines|dates)\b", re.IGNORECASE)
 # Words asking for a list, not one deadline: a year or "the rest of the year" is a window only
 # beside these ("the 2028 deadlines", "what's due in 2028", not "the COC deadline in 2030").
 _LIST_WORDS = re.compile(
@@ -117,12 +119,18 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
     days = _days_ahead(text, today, one_rule=one_rule)
     if days is not None:
         return today, today + timedelta(days=days)
-    if one_rule or not _DUE_WORDS.search(text):
-        return None
+    # "what's coming up in August?", and in one rule's words "any vacancy-certificate
+    # deadlines in June?" (several deadlines asked: a list, not "is it due in June?").
     named = _IN_MONTH.search(text)
-    if named is not None:
+    if (
+        named is not None
+        and (_DUE_WORDS.search(text) or _SOON.search(text))
+        and (not one_rule or _SEVERAL_DUE.search(text))
+    ):
         month = month_number(named.group("month"))
         return _month(today.year + (month < today.month), month, today)
+    if one_rule or not _DUE_WORDS.search(text):
+        return None
     asks_list = _LIST_WORDS.search(text) or _NEXT.search(text)
     return _named_period(text, today) if asks_list else None
 

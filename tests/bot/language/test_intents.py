@@ -48,6 +48,7 @@ def test_the_next_month_of_december_is_january() -> None:
         ("which deadlines fall in March?", (TODAY, date(2026, 3, 31))),
         ("deadlines in February?", (date(2027, 2, 1), date(2027, 2, 28))),
         ("upcoming?", (TODAY, TODAY + timedelta(days=30))),
+        ("what's coming up in August?", (date(2026, 8, 1), date(2026, 8, 31))),
         # A month with a day is a date; "by" it bounds the list from today.
         ("what's due by June 5?", (TODAY, date(2026, 6, 5))),
         ("the LG died in June", None),
@@ -119,3 +120,13 @@ def test_a_window_from_a_leap_day_to_a_later_year_does_not_raise() -> None:
         date(2028, 2, 29),
         date(2029, 3, 3),
     )
+
+
+def test_in_one_rules_question_several_deadlines_in_a_month_are_a_window() -> None:
+    # "any vacancy-certificate deadlines in June?" asks the list of that rule's June deadlines;
+    # "are the petitions due in August?" asks the rule itself.
+    assert due_window("any vacancy-certificate deadlines in June?", TODAY, one_rule=True) == (
+        date(2026, 6, 1),
+        date(2026, 6, 30),
+    )
+    assert due_window("are the petitions due in August?", TODAY, one_rule=True) is None
