@@ -147,8 +147,6 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
             r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+)?$"
-            # "four tickets qualify at $400k each"
-            r"|\bqualif(?:y|ies|ied)\s+(?:for|at)\s*$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),

@@ -590,8 +590,6 @@ def test_a_bare_p_after_the_hour_is_pm() -> None:
     [
         # § 15-106(b): a ticket's full contribution, said with "would be", is its entitlement.
         "Our full contribution would be $1.8M and the Fund has $3M. Share?",
-        # "qualify at $400k each": each ticket's entitlement.
-        "The Fund has $1.1M and four tickets qualify at $1.8M each.",
     ],
 )
 def test_what_a_ticket_would_get_in_full_is_its_entitlement(text: str) -> None:
