@@ -65,9 +65,9 @@ _CONFIRMING = re.compile(
 _ASKS_WITHDRAWAL_DEADLINE = re.compile(
     r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw"
     r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?\s*(?:\?|$)"
-    # "what was the last day he could have withdrawn?"
-    r"|\blast\s+day\s+(?:he|she|they|we|i|you)\s+(?:could|can|may|might)\s+(?:have\s+)?"
-    r"withdr[ae]wn?\b"
+    # "what was the last day he could have withdrawn?", "the last moment a nominee can withdraw"
+    r"|\blast\s+(?:day|date|moment|minute|chance)\s+(?:he|she|they|we|i|you|(?:an?|the)\s+\w+)"
+    r"\s+(?:could|can|may|might)\s+(?:still\s+)?(?:have\s+)?withdr[ae]wn?\b"
     # "is there a last day she's allowed to quit?"
     r"|\blast\s+day\s+(?:\w+\s+){0,2}(?:\w+['’]s\s+|is\s+|are\s+)?(?:allowed|able|permitted)"
     r"\s+to\s+(?:withdraw|quit|drop\s+out|pull\s+out|(?P<that>do\s+(?:that|so|it)))\b"

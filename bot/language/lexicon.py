@@ -207,7 +207,9 @@ class Lexicon:
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
                 # the question's own.
-                if role in ("office", "topic", "document", "detail") and negated(text, start):
+                if role in ("office", "topic", "document", "detail", "affiliation") and negated(
+                    text, start
+                ):
                     role = f"not_{role}"
                 found.append(
                     FactMention(role=role, value=term.value, span=low[start:end], start=start)

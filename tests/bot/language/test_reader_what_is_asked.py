@@ -406,3 +406,27 @@ def test_a_payout_is_a_distribution() -> None:
     # § 15-106(b): when distributions from the Fund may begin.
     reply = SERVICE.ask("15-106: first possible payout date for 2030?", today=TODAY)
     assert (reply.rule, reply.status) == ("md-public-financing-schedule", "answered")
+
+
+def test_petition_candidates_said_not_to_be_asked_about_are_not_the_question() -> None:
+    # § 5-703(a): petition candidates are those not affiliated with a party; party candidates'
+    # certificates of candidacy are another section's.
+    reply = SERVICE.ask(
+        "COC deadline for party candidates in 2030? Not petition candidates - the Democrats.",
+        today=TODAY,
+    )
+    assert (reply.status, reply.rule) == ("no_match", None)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # The last day for withdrawals itself: sentence 7 counts from it, never computes it.
+        "Not the certificate deadline - the last moment a nominee can still withdraw in MA?",
+        # A contribution limit, which no rule computes.
+        "What's the most a single person can give a governor ticket, the legal maximum?",
+    ],
+)
+def test_what_no_rule_computes_is_not_routed_into_one(question: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.status == "no_match"

@@ -151,3 +151,14 @@ def test_a_comptroller_candidate_is_not_massachusetts() -> None:
         today=TODAY,
     )
     assert (reply.status, reply.rule) == ("no_match", None)
+
+
+def test_another_state_named_beside_maryland_is_the_state_asked_about() -> None:
+    # § 5-903 is Maryland's; a Delaware nominee's replacement is not its question, even when the
+    # question asks whether Maryland's rule bears on it.
+    reply = SERVICE.ask(
+        "Delaware question: our LG nominee withdrew on May 2. How long does the party have to "
+        "name a replacement, and does the Maryland rule matter?",
+        today=TODAY,
+    )
+    assert (reply.status, reply.rule) == ("no_match", None)
