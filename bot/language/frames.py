@@ -138,9 +138,9 @@ class Frame:
                 return cover.reason.format(value=lexicon().plain(given[0]))
             # "Virginia question: … does Maryland's five-day rule have any bearing?": another
             # state named beside one of ours is the state asked about.
-            other = facts.values("other_state") if cover.role == "state" else []
-            if other:
-                return cover.reason.format(value=lexicon().plain(other[0]))
+            elsewhere = facts.values("other_state") if cover.role == "state" else []
+            if elsewhere:
+                return cover.reason.format(value=lexicon().plain(elsewhere[0]))
         if self.answers:
             kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
             if kinds and not self.answers.intersection(kinds):
