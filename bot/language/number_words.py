@@ -50,9 +50,11 @@ _YEAR_SAID = re.compile(
 _AND_A_HALF = re.compile(
     rf"\b({_UNITS}|\d+)\s+and\s+a\s+half\s+(million|thousand|billion)\b", re.IGNORECASE
 )
-# "one point two million": text2num would read "1.2 1000000".
+# "one point two million": text2num would read "1.2 1000000"; "point eight million" (no whole
+# number said) is 0.8 million, never 8 million.
 _POINT = re.compile(
-    rf"\b({_UNITS}|\d+)\s+point\s+({_UNITS}|\d+)\s+(million|thousand|billion)\b", re.IGNORECASE
+    rf"\b(?:({_UNITS}|zero|\d+)\s+)?point\s+({_UNITS}|\d+)\s+(million|thousand|billion)\b",
+    re.IGNORECASE,
 )
 # "5 million 400 thousand": one sum, which would otherwise be read as two.
 _MILLION_THOUSAND = re.compile(r"\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE)
@@ -60,7 +62,8 @@ _SMALL = {w: str(i) for i, w in enumerate(_UNIT_LIST[:20], start=1)}
 
 
 def _point(m: re.Match[str]) -> str:
-    whole = _SMALL.get(m.group(1).lower(), m.group(1))
+    said = (m.group(1) or "0").lower()
+    whole = "0" if said == "zero" else _SMALL.get(said, said)
     tenths = _SMALL.get(m.group(2).lower(), m.group(2))
     return f"{whole}.{tenths} {m.group(3)}"
 

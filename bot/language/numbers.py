@@ -157,7 +157,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # ("contributions of $90,000", one sum after the plural, is what was raised in all)
         re.compile(
             r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
-            r"|\b(?:gave|donated|contributed)\s*$"
+            r"|\b(?:gave|donated|contributed)\s*$|\bmaxed\s+(?:out\s+)?at\s*$"
         ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
@@ -182,6 +182,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
 _LABELS_NEXT_SUM = re.compile(r"\s*[(,;]\s*[a-z]+(?:\s+[a-z]+)?\s*:?\s*\$\s?\d")
 
 
+_FUND_BEFORE = next(rx for role, rx, _ in _MONEY_ROLES if role == "fund")
+
+
 def _money_role(low: str, start: int, end: int) -> str | None:
     before = low[max(0, start - 40) : start]
     after = low[end : end + 30]
@@ -190,6 +193,9 @@ def _money_role(low: str, start: int, end: int) -> str | None:
         after = ""
     for role, _, rx_after in _MONEY_ROLES:
         if rx_after is not None and rx_after.search(after):
+            # "the fund is kinda broke: $800k total": the Fund's total is the Fund.
+            if role == "total" and _FUND_BEFORE.search(before):
+                return "fund"
             return role
     best: tuple[int, str] | None = None
     for role, rx_before, _ in _MONEY_ROLES:
@@ -443,6 +449,11 @@ _TIMES_BEFORE = re.compile(
     r"\b(\d{1,3})\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b)|@|x\b|×)\s*$"
 )
 _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
+# "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
+# how many gave it.
+_EACH_OF_BEFORE = re.compile(
+    r"\b(\d{1,3})\s+(?:donors?|contributors?|people|supporters?|individuals)\b[^$\d.?!;]{0,25}$"
+)
 
 
 def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
@@ -452,7 +463,9 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         if amount.role not in (None, "private", "contribution"):
             continue
         window = max(0, amount.start - 30)
-        before = _TIMES_BEFORE.search(low[window : amount.start])
+        before = _TIMES_BEFORE.search(low[window : amount.start]) or (
+            _EACH_OF_BEFORE.search(low[window : amount.start]) if amount.each else None
+        )
         after = _TIMES_AFTER.match(low, _end(low, amount))
         found = after or before
         if found is None or int(found.group(1)) < 2:

@@ -595,3 +595,30 @@ def test_a_bare_p_after_the_hour_is_pm() -> None:
 def test_what_a_ticket_would_get_in_full_is_its_entitlement(text: str) -> None:
     facts = extract(text, today=TODAY)
     assert [a.role for a in facts.amounts if a.value == Decimal(1800000)] == ["entitlement"]
+
+
+def test_point_said_without_a_whole_number_is_a_fraction() -> None:
+    # § 5-703(e): "point six million voters" is 600,000, never 6,000,000.
+    facts = extract("point six million registered voters, how many signatures?", today=TODAY)
+    assert [c.value for c in facts.numbers if c.role == "registered_voters"] == [600000]
+
+
+def test_a_sum_each_of_several_donors_gave_is_that_many_contributions() -> None:
+    # § 15-106(c)(1): each eligible contribution is matched on its own.
+    facts = extract(
+        "Three supporters maxed out at $250 each, plus one who gave $40. Match?", today=TODAY
+    )
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [
+        Decimal(250),
+        Decimal(250),
+        Decimal(250),
+        Decimal(40),
+    ]
+
+
+def test_the_funds_total_is_the_fund() -> None:
+    # § 15-106(b): the money in the Fund, said as its total.
+    facts = extract(
+        "the fund is nearly broke, $900k total; we're owed 500k, they're owed 700k", today=TODAY
+    )
+    assert [a.value for a in facts.amounts if a.role == "fund"] == [Decimal(900000)]
