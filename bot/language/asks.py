@@ -162,7 +162,8 @@ def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
 # "When, and with which board, must the petition be filed?": the question word opens the
 # sentence and the auxiliary after the aside continues it — no yes/no clause of its own.
 _WH_OPENED = re.compile(
-    r"(?:^|[.?!;\n])\s*(?:by\s+)?(?:when|where|what|which|how|who)\s*,[^.?!;\n]*,\s*$"
+    r"(?:^|[.?!;:\n])\s*(?:(?:by|on|at|in|until|for)\s+)?(?:when|where|what|which|how|who)\b"
+    r"[^.?!;:\n,]{0,12},[^.?!;\n]*,\s*$"
 )
 
 

@@ -439,6 +439,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
             # primary's
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
+            # "candidacy filing closes Feb 26, 2030 at 9 p.m."
+            r"|(?:candidacy|candidate|coc)\s+filing\s+(?:closes|closed|closing|ends|ended)"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),

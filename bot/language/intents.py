@@ -195,8 +195,14 @@ def _days_ahead(text: str, today: date, *, one_rule: bool = False) -> int | None
     week?", not "died today, when is the certificate due? we meet next week")."""
     if _ONLY_SOON.match(text):
         return 30
-    m = _DUE.search(text)
-    if m is None or not _DUE_WORDS.search(text):
+    # "what's coming up next week?": the week said, not "coming up"'s 30 days; "coming up in
+    # August" is the month's (the caller reads it).
+    found = list(_DUE.finditer(text))
+    m = next((f for f in found if not f.group("soon")), found[0] if found else None)
+    if m is not None and m.group("soon") and _IN_MONTH.search(text):
+        return None
+    # (soon words ask for the list too, outside one rule's words)
+    if m is None or not (_DUE_WORDS.search(text) or (not one_rule and _SOON.search(text))):
         return None
     if one_rule and not any(_beside(text, w, m) for w in _DUE_WORDS.finditer(text)):
         return None

@@ -30,7 +30,9 @@ _GAP = r"(?:" + _JOIN + r"[\w$]+){0," + str(MAX_GAP_WORDS) + r"}?" + _JOIN
 # LG)", "other than the governor").
 _NEGATION = re.compile(
     r"(?:\bnot|\bisn\s?t|\bnor|\bother\s+than|\brather\s+than|\binstead\s+of|\bexcept(?:\s+for)?"
-    r"|\bbesides|\b(?:separate|separately|apart|aside)\s+from)"
+    r"|\bbesides|\b(?:separate|separately|apart|aside)\s+from"
+    # "setting aside the petition itself, …"
+    r"|\b(?:setting|set|leaving|leave|putting|put)\s+aside)"
     # "he is not in any Baltimore City municipal race", "not running for a town office"
     r"(?:\s+(?:in|on|part\s+of|running\s+in|running\s+for|running\s+on|for))?"
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"

@@ -622,3 +622,11 @@ def test_the_funds_total_is_the_fund() -> None:
         "the fund is nearly broke, $900k total; we're owed 500k, they're owed 700k", today=TODAY
     )
     assert [a.value for a in facts.amounts if a.role == "fund"] == [Decimal(900000)]
+
+
+def test_candidacy_filing_closing_is_the_filing_deadline_not_the_withdrawal_deadline() -> None:
+    # § 5-903(a)(1) counts from the § 5-303 filing deadline; § 5-502's withdrawals are another day.
+    facts = extract(
+        "candidacy filing closes Feb 26, 2030 at 9 p.m., withdrawals close 3/8/2030", today=TODAY
+    )
+    assert [d.role for d in facts.dates] == ["filing_deadline", "withdrawal_deadline"]

@@ -49,6 +49,7 @@ def test_the_next_month_of_december_is_january() -> None:
         ("deadlines in February?", (date(2027, 2, 1), date(2027, 2, 28))),
         ("upcoming?", (TODAY, TODAY + timedelta(days=30))),
         ("what's coming up in August?", (date(2026, 8, 1), date(2026, 8, 31))),
+        ("what's coming up next week?", (TODAY, TODAY + timedelta(days=14))),
         # A month with a day is a date; "by" it bounds the list from today.
         ("what's due by June 5?", (TODAY, date(2026, 6, 5))),
         ("the LG died in June", None),

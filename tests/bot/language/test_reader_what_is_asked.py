@@ -430,3 +430,29 @@ def test_petition_candidates_said_not_to_be_asked_about_are_not_the_question() -
 def test_what_no_rule_computes_is_not_routed_into_one(question: str) -> None:
     reply = SERVICE.ask(question, today=TODAY)
     assert reply.status == "no_match"
+
+
+def test_whether_distributions_may_begin_by_a_day_is_the_schedules_question() -> None:
+    # § 15-106(a): when the Board may begin distributing from the Fund.
+    reply = SERVICE.ask("Fund payouts for 2030: could they start before January?", today=TODAY)
+    assert reply.rule == "md-public-financing-schedule"
+
+
+def test_a_question_phrase_before_an_aside_is_not_a_yes_no_question() -> None:
+    # § 5-703(d): the petition candidate's certificate of candidacy deadline, in a past year.
+    reply = SERVICE.ask(
+        "For a sidebar: on what day, and at what hour, was the certificate of candidacy due for "
+        "unaffiliated candidates in 2022?",
+        today=TODAY,
+    )
+    assert (reply.rule, reply.status) == ("md-petition-certificate", "answered")
+
+
+def test_what_is_set_aside_is_not_what_is_asked() -> None:
+    # § 5-703(d): "setting aside the petition itself" leaves the certificate of candidacy.
+    facts = read_facts(
+        "Setting aside the petition itself, when is the certificate of candidacy due?",
+        today=TODAY,
+    )
+    assert "petition" not in facts.values("document")
+    assert "petition" in facts.values("not_document")
