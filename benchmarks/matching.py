@@ -80,6 +80,8 @@ QUESTION_FOLDERS = {
     "thirteenth external tuning set": "external13",
     "fourteenth external tuning set": "external14",
     "fifteenth external tuning set": "external15",
+    "sixteenth external tuning set": "external16",
+    "seventeenth external tuning set": "external17",
 }
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
 
