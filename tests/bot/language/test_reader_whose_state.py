@@ -133,17 +133,6 @@ def test_spanish_va_is_a_verb_not_virginia() -> None:
     assert reply.rule == "md-petition-certificate"
 
 
-def test_a_withdrawn_candidates_place_filled_by_a_deadline_is_sentence_7s() -> None:
-    # c. 53, § 14, sentence 7: certificates filling a vacancy caused by withdrawal, however
-    # the filing is named ("the paperwork filling the spot").
-    reply = SERVICE.ask(
-        "Our state senate candidate withdrew on May 28. How long does the party have to file "
-        "the paperwork to fill the spot?",
-        today=TODAY,
-    )
-    assert reply.rule == "ma-vacancy-certificate"
-
-
 def test_a_comptroller_candidate_is_not_massachusetts() -> None:
     # Massachusetts does not elect a Comptroller: c. 53, § 14 fills no such nomination.
     reply = SERVICE.ask(
