@@ -177,7 +177,7 @@ def _exclusions(items: object) -> tuple[Exclusion, ...]:
             role=str(item["role"]),
             value=str(item["value"]),
             reason=" ".join(str(item.get("reason", "")).split()),
-            unless=tuple(f for f in map(_fact, _listed(item.get("unless"))) if f),
+            unless=tuple(f for f in map(_fact, sorted(_strings(item.get("unless")))) if f),
         )
         for item in items or ()  # type: ignore[attr-defined]
     )
@@ -192,13 +192,6 @@ def _first_stated(exclusions: tuple[Exclusion, ...], facts: Facts) -> str | None
             continue
         return exclusion.reason
     return None
-
-
-def _listed(value: object) -> list[object]:
-    """A frame field given as one item or a list of them."""
-    if value is None:
-        return []
-    return list(value) if isinstance(value, list) else [value]
 
 
 def _words(value: object) -> re.Pattern[str] | None:

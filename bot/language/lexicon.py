@@ -264,9 +264,7 @@ _WHOSE = re.compile(
 
 
 # Where someone lives, said before the place ("all three donors live in Anne Arundel").
-_LIVES_IN = re.compile(
-    r"\b(?:lives?|living|resides?|residing|residents?|based|donors?|contributors?)\s+in\s+$"
-)
+_LIVES_IN = re.compile(r"\b(?:lives?|living|resides?|residing|residents?|based)\s+in\s+$")
 # Besides another state, the terms that name a place: a county with its own public financing.
 _COUNTY_PLACES = frozenset({"county-program"})
 
