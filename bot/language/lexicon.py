@@ -33,8 +33,10 @@ _NEGATION = re.compile(
     r"|\bbesides|\b(?:separate|separately|apart|aside)\s+from"
     # "setting aside the petition itself, …"
     r"|\b(?:setting|set|leaving|leave|putting|put)\s+aside)"
-    # "he is not in any Baltimore City municipal race", "not running for a town office"
-    r"(?:\s+(?:in|on|part\s+of|running\s+in|running\s+for|running\s+on|for))?"
+    # "he is not in any Baltimore City municipal race", "not running for a town office",
+    # "will not appear on any Baltimore City municipal ballot"
+    r"(?:\s+(?:(?:running|run|appear(?:ing)?|be|listed|compet\w*|participat\w*)\s+)?"
+    r"(?:in|on|part\s+of|for))?"
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
 )
 _NEGATION_WINDOW = 32  # characters before an office searched for a negation

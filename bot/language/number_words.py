@@ -52,10 +52,14 @@ _AND_A_HALF = re.compile(
 )
 # "one point two million": text2num would read "1.2 1000000"; "point eight million" (no whole
 # number said) is 0.8 million, never 8 million.
+# "two point five mil" too: staff shorten the scale.
 _POINT = re.compile(
-    rf"\b(?:({_UNITS}|zero|\d+)\s+)?point\s+({_UNITS}|\d+)\s+(million|thousand|billion)\b",
+    rf"\b(?:({_UNITS}|zero|\d+)\s+)?point\s+({_UNITS}|\d+)\s+(million|thousand|billion|mil|mm)\b",
     re.IGNORECASE,
 )
+# "4 tickets @ one mil each": a small number said before a shortened scale, which text2num
+# does not know.
+_SHORT_SCALE = re.compile(rf"\b({_BELOW_TWENTY})\s+(mil|mm)\b", re.IGNORECASE)
 # "5 million 400 thousand": one sum, which would otherwise be read as two.
 _MILLION_THOUSAND = re.compile(r"\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE)
 _SMALL = {w: str(i) for i, w in enumerate(_UNIT_LIST[:20], start=1)}
@@ -66,6 +70,10 @@ def _point(m: re.Match[str]) -> str:
     whole = "0" if said == "zero" else _SMALL.get(said, said)
     tenths = _SMALL.get(m.group(2).lower(), m.group(2))
     return f"{whole}.{tenths} {m.group(3)}"
+
+
+def _short_scale(m: re.Match[str]) -> str:
+    return f"{_SMALL[m.group(1).lower()]} {m.group(2)}"
 
 
 def _half(m: re.Match[str]) -> str:
@@ -143,6 +151,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)
+    text = text.substitute(_SHORT_SCALE, _short_scale)
     text = text.substitute(_YEAR_SAID, _year_said)
     text = text.substitute(_MONTH_DAY_SAID, _month_day_said)
     text = text.substitute(_RUN, _digits)
