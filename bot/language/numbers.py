@@ -148,8 +148,6 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
             r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+)?$"
-            # "two tickets at $750,000 each", "4 tickets @ $1M": what each ticket is owed
-            r"|\btickets\s*(?:at|@)\s*$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),

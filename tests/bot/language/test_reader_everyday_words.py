@@ -1,7 +1,7 @@
 """Everyday and mixed-language wording reaches the rule and its values: a death said any way the
-reader knows is the successor rule's cue, Spanish words staff mix in, "mil" for million, a sum
-said of each of N tickets, and a negation carried by a verb ("will not appear on any …"). The
-phrasings here are not the question sets' own."""
+reader knows is the successor rule's cue, Spanish words staff mix in, "mil" for million, and a
+negation carried by a verb ("will not appear on any …"). The phrasings here are not the question
+sets' own."""
 
 from __future__ import annotations
 
@@ -53,26 +53,14 @@ def test_spanish_words_reach_the_rule_and_its_values(
     assert params(rule, question) == expected
 
 
-@pytest.mark.parametrize(
-    ("question", "expected"),
-    [
-        # § 15-106(b): "mil" shortens million, with a decimal said in words or not.
-        (
-            "three point two mil in the Fund and two tickets @ two mil each — shares?",
-            {"fund": "3200000", "entitlements": "2000000;2000000"},
-        ),
-        # A sum said of each of N tickets is each ticket's entitlement (§ 15-106(b)).
-        (
-            "The Fund holds $1.5M; three tickets at $600,000 each. What does each get?",
-            {"fund": "1500000", "entitlements": "600000;600000;600000"},
-        ),
-    ],
-)
-def test_a_sum_said_of_each_ticket_is_each_entitlement(
-    question: str, expected: dict[str, str]
-) -> None:
+def test_mil_shortens_million() -> None:
+    # § 15-106(b): "mil" shortens million, with a decimal said in words or not.
+    question = "three point two mil in the Fund; entitlements one mil and two mil. shares?"
     assert rule_for(question) == "md-public-financing-proration"
-    assert params("md-public-financing-proration", question) == expected
+    assert params("md-public-financing-proration", question) == {
+        "fund": "3200000",
+        "entitlements": "1000000;2000000",
+    }
 
 
 def test_what_remains_is_the_fund() -> None:
