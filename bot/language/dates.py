@@ -65,12 +65,24 @@ _DAY_MONTH = re.compile(
 # "5.9.26", "5-9-26": staff shorthand, read only with its year (a lone "5.9" is a number, and
 # "5-903" a section). A sentence's full stop may follow ("on 5.13.26."), a further number not.
 _DOTTED = re.compile(r"(?<![\d.$,\-])\b(\d{1,2})([.\-])(\d{1,2})\2(\d{4}|\d{2})\b(?![.\-]?\d)")
+# "the third Tuesday of May", "2nd Monday in June 2030": the weekday that often in the month
+# (number words are digits by now: "3rd"; "second" is left as a word, being a unit of time too).
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH_WEEKDAY = re.compile(
+    r"\b([1-5](?:st|nd|rd|th)|first|second|third|fourth|fifth)\s+(?P<wd>"
+    + WEEKDAY_FULL
+    + r")\s+(?:of|in)\s+"
+    + _MONTH
+    + r"(?![a-z])(?:,?\s*(\d{4})\b)?"
+)
 # "died on the 4th": a day of this month, read only when it has already come (a later day
 # could be last month's or a future one: the user is asked for the month, never a guess).
 # Not "the 4th district".
 _ON_THE_DAY = re.compile(
     r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
-    r"(?!\s*(?:of\b|ward|district|precinct|congressional|legislative|round|ballot|try|floor))"
+    r"(?!\s*(?:of\b|ward|district|precinct|congressional|legislative|round|ballot|try|floor"
+    # "on the 3rd Tuesday" is a weekday of some month, not this month's 3rd
+    r"|" + WEEKDAY_FULL + r"))"
 )
 _RELATIVE = re.compile(r"\b(yesterday|today|tomorrow|last\s+night|this\s+morning|tonight)\b")
 _SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "tonight": 0}
@@ -186,6 +198,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("dm", _DAY_MONTH),
             ("num", _NUMERIC),
             ("dot", _DOTTED),
+            ("nth", _NTH_WEEKDAY),
             ("day", _ON_THE_DAY),
             ("rel", _RELATIVE),
             ("ago", _AGO),
@@ -260,6 +273,13 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 None,
                 True,
             )
+        elif kind == "nth":
+            year, month = _year(m.group(4), today), _MONTHS[m.group(3)[:3]]
+            first = date(year, month, 1)
+            ahead = (_WEEKDAYS[m.group("wd")[:3]] - first.weekday()) % 7
+            # ("the 5th Tuesday of May" that May does not have is reported as no date)
+            nth = _NTH.get(m.group(1)) or int(m.group(1)[0])
+            add(m.start(), m.end(), year, month, 1 + ahead + 7 * (nth - 1), None, True)
         elif kind == "day":
             day = int(m.group(1))
             if day <= today.day:
@@ -439,8 +459,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
             # primary's
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
-            # "candidacy filing closes Feb 26, 2030 at 9 p.m."
-            r"|(?:candidacy|candidate|coc)\s+filing\s+(?:closes|closed|closing|ends|ended)"
+            # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
+            # filing, not a petition's
+            r"|(?<!petition\s)(?<!petitions\s)\bfiling\s+(?:closes|closed|closing|ends|ended)"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),

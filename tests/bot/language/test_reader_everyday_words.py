@@ -76,3 +76,45 @@ def test_a_negation_carried_by_a_verb_denies_the_baltimore_city_race() -> None:
         "any Baltimore City municipal ballot?"
     )
     assert params("md-petition-declaration", question).get("baltimore_city") == "false"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 5-903(b) is only the LG candidate's successor: here the Comptroller candidate
+        # withdrew, and the running mate is named only for comparison.
+        "Our Comptroller candidate withdrew last week. Can the party pick a successor the way "
+        "a governor candidate does for a running mate, and by when?",
+        # A state senate nominee's vacancy, with the LG named only to say it isn't the LG's.
+        "A state senate nominee in Maryland died after the primary. Who fills the slot? Not a "
+        "lieutenant governor, just the senate race.",
+    ],
+)
+def test_a_successor_for_another_offices_candidate_is_not_the_lg_rules(question: str) -> None:
+    assert rule_for(question) != "md-successor-lt-gov"
+
+
+def test_money_given_back_to_the_fund_is_not_a_fund_rule() -> None:
+    # § 15-106 times distributions from the Fund, not what a ticket returns to it.
+    question = "when must a ticket give its unspent public money back to the Fund after November?"
+    assert rule_for(question) is None
+
+
+def test_the_nth_weekday_of_a_month_is_a_date() -> None:
+    # § 5-703(g): the petition for a special congressional election, timed from its primary.
+    question = (
+        "the special congressional primary falls on the second Tuesday of June. when is an "
+        "independent's petition due?"
+    )
+    assert params("md-petition-filing", question)["special_primary"] == "2026-06-09"
+
+
+def test_filing_closes_names_the_certificate_deadline_not_the_primary_after_it() -> None:
+    # § 5-903(a)(1): the successor rule counts from the certificate of candidacy deadline.
+    question = (
+        "2030 hypothetical: filing closes Feb 26, 2030 at 9 p.m., primary is June 25, 2030. "
+        "LG candidate dies April 2, 2030 — successor deadline?"
+    )
+    got = params("md-successor-lt-gov", question)
+    assert got["filing_deadline"] == "2030-02-26T21:00"
+    assert got["primary"] == "2030-06-25"
