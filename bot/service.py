@@ -33,6 +33,7 @@ from bot.language import (
 from bot.language.as_of import split_as_of
 from bot.language.frames import covered
 from bot.language.intents import asks_for_text, cited_sections, due_window
+from bot.language.lexicon import lexicon
 from bot.language.reading import reading_of
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
@@ -148,8 +149,10 @@ class AnswerService:
         question, if any, was set aside as asking what no rule computes."""
         facts = read_facts(stripped, today=day)
         law_day = as_of or day  # a section named in the question is quoted as in force then
-        # Asking for a section's text is no one rule's question.
-        quoted = self._quoted(raw, stripped, law_day) if asks_for_text(stripped) else None
+        # Asking for a section's text is no one rule's question ("subsection (c) of 15-106" is
+        # read as 15-106(c), as the lexicon writes it out).
+        said = lexicon().expand(stripped)
+        quoted = self._quoted(raw, said, law_day) if asks_for_text(said) else None
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted

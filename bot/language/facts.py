@@ -367,9 +367,26 @@ def _near_primary(low: str, m: re.Match[str]) -> bool:
     return "primary" in window
 
 
+# "the campaign manager is asking me to confirm …": the person asking is not what is asked about.
+_ASKING = re.compile(
+    r"\s+(?:is\s+|was\s+|has\s+been\s+|just\s+)?(?:ask|want|wonder|call|email|text)"
+    r"\w*\b(?!\s+(?:out|off|in\s+sick))"
+)
+
+
+def _not_askers(low: str, facts: Facts) -> None:
+    """Drop a campaign's staff member mentioned only as the one asking."""
+    facts.mentions = [
+        m
+        for m in facts.mentions
+        if not (m.value == "campaign-staff" and _ASKING.match(low, m.start + len(m.span)))
+    ]
+
+
 def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], facts: Facts) -> None:
     """Fill `facts`' labelled fields from the question (`raw` cleaned, `low` lower-cased;
     `cues` are the date-role cues, so a withdrawal *deadline* is not read as a withdrawal)."""
+    _not_askers(low, facts)
     # A withdrawal *deadline* is not a withdrawal event.
     event_text = low
     for start, end, role in cues:

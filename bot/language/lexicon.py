@@ -105,6 +105,17 @@ class Expanded:
         return source[self.starts[start] : self.ends[start + length - 1]]
 
 
+# "subsection (d) of 5-703", "subsec. c of § 15-106": the pinpoint citation, "5-703(d)".
+_SUBSECTION_OF = re.compile(
+    r"\bsub(?:section|sec)\.?\s*\(?([a-z]|\d{1,2})\)?\s+of\s+(?:§+\s*|section\s+)?(\d+-\d+)\b",
+    re.IGNORECASE,
+)
+
+
+def _pinpoint(m: re.Match[str]) -> str:
+    return f"{m.group(2)}({m.group(1).lower()})"
+
+
 @dataclass(frozen=True)
 class _Synonym:
     pattern: re.Pattern[str]
@@ -171,7 +182,7 @@ class Lexicon:
         for syn in self.synonyms:
             if syn.first in out.text.lower() and syn.pattern.search(out.text):
                 out = out.substitute(syn.pattern, partial(_fill, syn.replacement))
-        return out
+        return out.substitute(_SUBSECTION_OF, _pinpoint)
 
     def _spelling(self, m: re.Match[str]) -> str:
         """The key word `m` misspells, else `m` as written."""

@@ -90,6 +90,8 @@ def render(reply: Reply, *, show_trace: bool = True) -> str:
         if reply.status == "needs_input":
             text += _run_line(reply)
         return text
+    if reply.status == "cite":
+        return _cite(reply)
     lines = [f"[{reply.status}] {reply.message}"]
     if reading:
         lines.append(f"Read as: {reading}")
@@ -97,6 +99,20 @@ def render(reply: Reply, *, show_trace: bool = True) -> str:
         lines.extend(f"Not {r.rule}: {r.reason}" for r in reply.reading.ruled_out)
     if reply.suggestions:
         lines.append("Did you mean: " + ", ".join(reply.suggestions))
+    return "\n".join(lines)
+
+
+def _cite(reply: Reply) -> str:
+    """A section's text asked for in a question ("what does 15-106(c) say?"): what is uncertain
+    about its version first, then the citation, the version quoted, and the words."""
+    extra = reply.extra
+    version = extra.get("version")
+    lines = [f"[cite] {extra.get('cite', '')}"]
+    lines.extend(_wrap(f"⚠ {notice}", "") for notice in extra.get("notices") or [])
+    lines.append(_wrap(f"({version_line(version if isinstance(version, dict) else None)})", "  "))
+    if extra.get("lead_in"):
+        lines.append(_wrap(str(extra["lead_in"]), "    │ "))
+    lines.append(_wrap(str(extra.get("text", "")), "    │ "))
     return "\n".join(lines)
 
 

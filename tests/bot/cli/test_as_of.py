@@ -154,3 +154,12 @@ def test_the_slack_cite_of_a_replaced_section_leads_with_the_warning() -> None:
     texts = [e["text"] for b in blocks if b["type"] == "context" for e in b["elements"]]
     assert texts[0].startswith("⚠️ Md. Code, Elec. Law § 15-106: the text in force on 2026-03-10")
     assert not any(t.startswith("Text in force on") for t in texts)  # it is not that text
+
+
+def test_asking_for_a_sections_words_prints_them(capsys: pytest.CaptureFixture[str]) -> None:
+    # § 5-903(b)(2)(ii) asked in a question (not `cite`): the CLI prints the citation, the
+    # version quoted and the words, not an empty "[cite]" line.
+    code, out, _ = _run(capsys, "ask", "what does subsection (b) of 5-903 say?")
+    lines = out.splitlines()
+    assert code == EXIT_OK and lines[0] == "[cite] Md. Code, Elec. Law § 5-903(b)"
+    assert "seed text" in out and "Lieutenant Governor" in out

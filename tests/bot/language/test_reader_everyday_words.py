@@ -118,3 +118,40 @@ def test_filing_closes_names_the_certificate_deadline_not_the_primary_after_it()
     got = params("md-successor-lt-gov", question)
     assert got["filing_deadline"] == "2030-02-26T21:00"
     assert got["primary"] == "2030-06-25"
+
+
+def test_a_staff_member_who_only_asks_is_not_the_question() -> None:
+    # § 5-903(b): the LG candidate withdrew; the campaign manager only asks.
+    question = (
+        "The LG candidate withdrew Thursday. Our campaign manager wants to know the deadline "
+        "to file the successor's certificate."
+    )
+    assert rule_for(question) == "md-successor-lt-gov"
+    # The staff member's own departure is still not an LG successor question.
+    assert rule_for("our campaign manager quit; deadline to name a replacement?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(c): the petition candidate's first filing, in plain words.
+        (
+            "I'm running as an independent. What's the first form I file, and by when?",
+            "md-petition-declaration",
+        ),
+        # § 5-703(d): a candidate "without a party" is a petition candidate.
+        (
+            "running for county council without a party — when is my certificate of candidacy due?",
+            "md-petition-certificate",
+        ),
+        # § 5-703(d), cited as "subsection (d) of 5-703".
+        (
+            "Under subsection (d) of 5-703, when is the petition candidate's filing due in 2030?",
+            "md-petition-certificate",
+        ),
+    ],
+)
+def test_plain_descriptions_and_spelled_out_citations_reach_the_rule(
+    question: str, rule: str
+) -> None:
+    assert rule_for(question) == rule
