@@ -155,3 +155,36 @@ def test_plain_descriptions_and_spelled_out_citations_reach_the_rule(
     question: str, rule: str
 ) -> None:
     assert rule_for(question) == rule
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # c. 53, § 14, sentence 7: the registrars are only who wants the date.
+        (
+            "Last day for withdrawals is Friday, June 5, state office. When are vacancy "
+            "certificates due? The registrars are planning their week.",
+            "ma-vacancy-certificate",
+        ),
+        # Sentence 7 in a clerk's shorthand.
+        ("wd dl 6/5 5pm, st office — vac certs due when?", "ma-vacancy-certificate"),
+        # § 5-703(g) in shorthand.
+        ("spec cong elec, spec primary 7/14 — petition dl?", "md-petition-filing"),
+        # § 15-106(c): the Fund's match, asked as "public dollars?" or "state's share?".
+        (
+            "Opposed ticket, contributions of $15 and $45. Public dollars?",
+            "md-public-financing-primary",
+        ),
+        ("unopposed, $600k eligible private. state's share?", "md-public-financing-primary"),
+        # § 5-703(f): the petition, as its papers or its signatures.
+        ("unaffiliated candidate's petition papers — due when in 2028?", "md-petition-filing"),
+        (
+            "what was the deadline for an independent's petition signatures in 2022?",
+            "md-petition-filing",
+        ),
+    ],
+)
+def test_shorthand_and_plain_names_of_what_is_asked_reach_the_rule(
+    question: str, rule: str
+) -> None:
+    assert rule_for(question) == rule
