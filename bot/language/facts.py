@@ -32,9 +32,10 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
             r"|\bpulled\s+(?:his|her|their)\s+name\b"
             r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
-            # "drop off the signed petition" delivers it
-            r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+)?(?:signed\s+)?"
-            r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|declaration))"
+            # "drop off the signed petition", "drop off my signature sheets" delivers it
+            r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+|my\s+|your\s+)?"
+            r"(?:signed\s+|signature\s+|petition\s+)?"
+            r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|pages?|declaration))"
             r"|\b(?:left|leaves|leaving|exited|exits)\s+(?:the\s+)?(?:ticket|race)\b"
         ),
     ),
@@ -241,7 +242,7 @@ _PUBLIC = (
 _RECEIVED_NO = re.compile(
     _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
     r"|\bno\s+(?:primary\s+)?public\s+(?:money|funds?|contributions?)\b"
-    r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match)\b"
+    r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match|distributions?)\b"
     r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on|turned\s+down|refused|rejected)\s+"
     r"(?:the\s+)?(?:primary\s+)?public"
     r"\s+(?:money|funds?|financing|contributions?)"

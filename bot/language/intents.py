@@ -22,7 +22,8 @@ _CITED = re.compile(
 # Asking for a section's text ("what does 15-106(c) say?", "quote 5-903(b)").
 _QUOTE = re.compile(
     r"\bwhat\s+(?:does|do)\b[^?]{0,60}\bsay\b|\bquote\b|\btext\s+of\b|\bwording\s+of\b"
-    r"|\bread\s+me\b|\bshow\s+me\b",
+    r"|\bread\s+me\b|\bshow\s+me\b|\bpaste\b|\bexact\s+(?:language|wording|words)\b"
+    r"|\blanguage\s+of\b",
     re.IGNORECASE,
 )
 # "What's due this month?", "upcoming deadlines", "anything due in the next 10 days?": the

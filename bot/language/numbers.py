@@ -111,8 +111,16 @@ _EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
 # "Rm 4B", "ext 3301", "batch 0219": a room, line or reference number, neither count nor sum.
 _LABEL_BEFORE = re.compile(
-    r"\b(?:rm|room|suite|ste|apt|unit|ext|extension|bldg|building|floor|box|batch|id|case|ref)"
+    r"\b(?:rm|room|suite|ste|apt|unit|ext|extension|bldg|building|floor|box|batch|id|case|ref"
+    r"|zip|zip\s+code|zipcode|phone|tel|fax)"
     r"\.?\s*(?:#|no\.?)?\s*$"
+)
+# "301 555 1234", "(410) 269.2840": a telephone number.
+_PHONE = re.compile(r"(?<![\w$,.])(?:\(\d{3}\)\s?|\d{3}[\s.])\d{3}[\s.-]\d{4}(?!\w|[.,]\d)")
+# "45 Elm St", "1200 Main Street, Suite 4B": a street address's number, neither count nor sum.
+_STREET_AFTER = re.compile(
+    r"\s+(?:[a-z]+\s+){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive"
+    r"|pkwy|parkway|hwy|highway)\b\.?(?!\s+(?:of|in|for)\b)"
 )
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
@@ -277,13 +285,19 @@ def read_numbers(
     years: list[int] = []
     election_years: list[int] = []
     low = _unread_numbers(low, problems)
+    for phone in _PHONE.finditer(low):
+        low = blank(low, phone.start(), phone.end())
     for m in _NUMBER.finditer(low):
         if len(amounts) + len(counts) + len(years) >= MAX_ITEMS:
             problems.append(f"only the first {MAX_ITEMS} numbers were read")
             break
         dollar, raw, mult, dollars, percent = m.groups()
         if percent or (
-            not dollar and _LABEL_BEFORE.search(low[max(0, m.start() - 14) : m.start()])
+            not dollar
+            and (
+                _LABEL_BEFORE.search(low[max(0, m.start() - 14) : m.start()])
+                or (not mult and _STREET_AFTER.match(low, m.end()))
+            )
         ):
             continue
         digits = raw.replace(",", "")

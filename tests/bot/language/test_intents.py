@@ -131,3 +131,8 @@ def test_in_one_rules_question_several_deadlines_in_a_month_are_a_window() -> No
         date(2026, 6, 30),
     )
     assert due_window("are the petitions due in August?", TODAY, one_rule=True) is None
+
+
+def test_asking_to_paste_a_sections_exact_language_asks_for_its_text() -> None:
+    # c. 53, § 14 asked for in the words of someone taking minutes.
+    assert asks_for_text("can you paste the exact language of c. 53 § 14 for the minutes?")

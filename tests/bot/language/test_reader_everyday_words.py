@@ -188,3 +188,45 @@ def test_shorthand_and_plain_names_of_what_is_asked_reach_the_rule(
     question: str, rule: str
 ) -> None:
     assert rule_for(question) == rule
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Objections to a § 14 certificate are timed elsewhere (sentence 8 only opens them).
+        "how many days do voters get to object to a vacancy certificate?",
+        # Changing one's own party registration to run by petition: not a § 5-703 deadline.
+        "by when must I change to unaffiliated to petition onto the 2028 ballot?",
+        # The Legislature's budget for the Fund, not a § 15-106 distribution.
+        "how much did the legislature put into the public financing fund this fiscal year?",
+    ],
+)
+def test_neighbouring_questions_in_the_rules_words_are_not_answered(question: str) -> None:
+    assert rule_for(question) is None
+
+
+def test_a_polling_place_named_as_an_address_does_not_veto_the_question() -> None:
+    # c. 53, § 14, sentence 6: delegates by the votes for governor; the polling place is only
+    # where the ward votes, and its street number is no count.
+    question = "Ward 4 (polling place at 12 Oak St): governor got 2,480 votes. How many delegates?"
+    assert rule_for(question) == "ma-vacancy-delegates"
+    assert params("ma-vacancy-delegates", question) == {"votes": "2480"}
+
+
+def test_zip_codes_and_phone_numbers_are_not_counts() -> None:
+    # § 5-703(e): the one count is the registered voters.
+    question = "caller (zip 21401, phone 410 555 0199): 48,200 registered voters. how many sigs?"
+    assert params("md-petition-signatures", question) == {"registered_voters": "48200"}
+
+
+def test_dropping_off_ones_signature_sheets_delivers_the_petition() -> None:
+    # § 5-703(f): handing in the petition, not withdrawing.
+    question = "how late can I drop off my signature sheets? I'm an independent running in 2026"
+    assert rule_for(question) == "md-petition-filing"
+
+
+def test_a_ticket_unopposed_in_november_asks_the_general_share() -> None:
+    # § 15-106(d)(3): an unopposed ticket gets no general-election contribution.
+    assert rule_for("ticket is unopposed in the general. any general election money?") == (
+        "md-public-financing-general"
+    )
