@@ -459,6 +459,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
             # primary's
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
+            # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
+            r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
             # filing, not a petition's
             r"|(?<!petition\s)(?<!petitions\s)\bfiling\s+(?:closes|closed|closing|ends|ended)"
@@ -510,6 +512,7 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
     COC deadline?": the deadline cue is not June 10's)."""
     starts = [c[0] for c in cues]
     bounds = [(d.start, d.start + len(d.span)) for d in dates]
+    claimed: list[tuple[int, int, FactDate] | None] = []  # (distance, cue start, date)
     for i, d in enumerate(dates):
         start, end = bounds[i]
         lo = bisect.bisect_left(starts, start - _ROLE_BEFORE - 60)
@@ -540,6 +543,16 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if best is None or dist < best[0]:
                 best = (dist, role, cs)
         d.role = _whose_deadline(cues, low, best[2], best[1]) if best else None
+        claimed.append((best[0], best[2], d) if best else None)
+    # One cue names one date: "the deadline was Feb 26 and the primary falls on June 25" —
+    # both dates are near "primary", which is June 25's; the date farther from it is unnamed.
+    by_cue: dict[int, list[tuple[int, FactDate]]] = {}
+    for claim in claimed:
+        if claim is not None:
+            by_cue.setdefault(claim[1], []).append((claim[0], claim[2]))
+    for claims in by_cue.values():
+        for _, farther in sorted(claims, key=lambda c: c[0])[1:]:
+            farther.role = None
 
 
 def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: str) -> str:

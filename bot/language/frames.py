@@ -42,6 +42,15 @@ class Exclusion:
     value: str
     reason: str
     unless: tuple[tuple[str, str], ...] = ()
+    # `other_than`: the entry is met by any stated value of the role but `value` ("whose event
+    # it was: anyone but the LG candidate")
+    other_than: bool = False
+
+    def met(self, facts: Facts) -> bool:
+        """Whether the question states the entry's fact (and none of its `unless`)."""
+        given = stated(facts, self.role)
+        hit = bool(given) and self.value not in given if self.other_than else self.value in given
+        return hit and not any(value in stated(facts, role) for role, value in self.unless)
 
 
 @dataclass(frozen=True)
@@ -175,23 +184,22 @@ def _exclusions(items: object) -> tuple[Exclusion, ...]:
     return tuple(
         Exclusion(
             role=str(item["role"]),
-            value=str(item["value"]),
+            value=str(item.get("value", item.get("other_than", ""))),
             reason=" ".join(str(item.get("reason", "")).split()),
             unless=tuple(f for f in map(_fact, sorted(_strings(item.get("unless")))) if f),
+            other_than="other_than" in item,
         )
         for item in items or ()  # type: ignore[attr-defined]
     )
 
 
 def _first_stated(exclusions: tuple[Exclusion, ...], facts: Facts) -> str | None:
-    """The reason of the first entry whose fact the question states (and not its `unless`)."""
-    for exclusion in exclusions:
-        if exclusion.value not in stated(facts, exclusion.role):
-            continue
-        if any(value in stated(facts, role) for role, value in exclusion.unless):
-            continue
-        return exclusion.reason
-    return None
+    """The reason of the first entry whose fact the question states (and not its `unless`);
+    "{value}" in it is the question's fact in plain words."""
+    met = next((e for e in exclusions if e.met(facts)), None)
+    if met is None:
+        return None
+    return met.reason.format(value=lexicon().plain(stated(facts, met.role)[0]))
 
 
 def _words(value: object) -> re.Pattern[str] | None:

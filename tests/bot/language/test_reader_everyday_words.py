@@ -230,3 +230,15 @@ def test_a_ticket_unopposed_in_november_asks_the_general_share() -> None:
     assert rule_for("ticket is unopposed in the general. any general election money?") == (
         "md-public-financing-general"
     )
+
+
+def test_one_cue_names_one_date() -> None:
+    # § 5-903(a)(1), (b)(2): the § 5-303 deadline and the primary, each said with its own
+    # date; "primary" is June 23's word, so the earlier date is not a second primary.
+    question = (
+        "Say the § 5-303 certificate deadline was 9 p.m. on Feb. 24, 2026 and the primary "
+        "falls on June 23, 2026. The LG candidate withdrew April 20, 2026. Successor deadline?"
+    )
+    got = params("md-successor-lt-gov", question)
+    assert got["filing_deadline"] == "2026-02-24T21:00"
+    assert got["primary"] == "2026-06-23"
