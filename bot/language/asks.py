@@ -52,6 +52,13 @@ _ANY_DEADLINE = re.compile(
 
 # "is the first Monday in July really the last day…?", "is it true the successor has until…?":
 # asking to confirm a deadline or sum asks for it.
+# "does 5-903 even apply?", "does the rule on a successor cover that?": whether a rule
+# applies is what its own answer says (it answers "not covered" when it does not).
+# (only the rule itself: "does the signature requirement apply to town races?" asks about
+# something else)
+_APPLIES = re.compile(
+    r"\b(?:rule|section|statute|law|\d+-\d+)\b[^?.;]{0,50}?\b(?:appl(?:y|ies)|cover(?:s|ed)?)\b"
+)
 _CONFIRMING = re.compile(
     r"\b(?:really|is\s+it\s+true|is\s+it\s+right|am\s+i\s+right|correct\s+that|right\s+that"
     r"|true\s+that|is\s+that\s+(?:right|correct|accurate|true|what)|does\s+that\s+(?:sound|match)"
@@ -187,6 +194,7 @@ def _yes_no(low: str, facts: Facts) -> None:
         )
         and not _ANY_DEADLINE.search(m.group(1))
         and not _CONFIRMING.search(m.group(1))
+        and not _APPLIES.search(m.group(1))
         and not _inside_any(values, m.start(1), m.end(1))
         and not _WH_OPENED.search(text, 0, m.start(1))
     ]

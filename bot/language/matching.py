@@ -300,10 +300,16 @@ class Matcher:
         `stated`: rule id → the typed facts the question states that only that rule takes
         ("withdrawal_deadline date"); when no rule's words point to the question, each counts
         as one of the rule's topic words."""
-        ws = [self._correct(w) for w in raw_words(text)]
+        written = raw_words(text)
+        ws = [self._correct(w) for w in written]
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
             positions.setdefault(w, []).append(i)
+        # A veto silences every rule, so it must be said as written: a word corrected onto the
+        # vocabulary ("written" → "writein") never vetoes.
+        as_written: dict[str, list[int]] = {}
+        for i, w in enumerate(written):
+            as_written.setdefault(stem(w), []).append(i)
 
         found: list[_Phrase] = []
         for w in positions:
@@ -316,10 +322,9 @@ class Matcher:
                 only_rules_out = bool(phrase.owners) and all(
                     k == "exclude" for _, k in phrase.owners
                 )
-                near = (
-                    0 if (phrase.out_of_scope and not phrase.owners) or only_rules_out else MAX_GAP
-                )
-                if self._occurs(phrase.words, positions, near):
+                veto = phrase.out_of_scope and not phrase.owners
+                near = 0 if veto or only_rules_out else MAX_GAP
+                if self._occurs(phrase.words, as_written if veto else positions, near):
                     found.append(phrase)
 
         said = {p.text for p in found if p.out_of_scope}

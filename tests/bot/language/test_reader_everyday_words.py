@@ -242,3 +242,30 @@ def test_one_cue_names_one_date() -> None:
     got = params("md-successor-lt-gov", question)
     assert got["filing_deadline"] == "2026-02-24T21:00"
     assert got["primary"] == "2026-06-23"
+
+
+def test_a_veto_must_be_said_as_written_not_corrected_onto_it() -> None:
+    # § 15-106(b): "as written in 2014" is no write-in question ("written" is not "writein").
+    question = (
+        "Under the statute as written in 2014: the Fund has $2M and the tickets' full "
+        "contributions would be $1.5M and $1M. Each ticket's share?"
+    )
+    assert rule_for(question) == "md-public-financing-proration"
+    # A write-in question is still vetoed.
+    assert rule_for("deadline for a write-in candidate to file in 2026?") is None
+
+
+def test_the_cap_on_delegates_asks_their_number() -> None:
+    # c. 53, § 14, sentence 6: how many delegates a ward committee may choose.
+    question = "Governor got 1,650 votes in our ward. What is the cap on delegates we may choose?"
+    assert rule_for(question) == "ma-vacancy-delegates"
+
+
+def test_whether_a_rule_applies_is_its_own_answer() -> None:
+    # § 5-903(a)(1): a disqualification before the filing deadline is not covered, and the
+    # rule's answer says so.
+    question = (
+        "Our LG candidate was disqualified January 20, 2026, before filing closed. Does the "
+        "successor rule even apply?"
+    )
+    assert rule_for(question) == "md-successor-lt-gov"
