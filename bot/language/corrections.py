@@ -42,6 +42,8 @@ def correct(
     """Apply each correction in `low` (the lower-cased question) to the values read from it, in
     place: the corrected value takes the new one, the new one (and one named after "not") go."""
     for marker in _MARKER.finditer(low):
+        if _correct_list(low, marker, amounts, counts):
+            continue
         for values in (dates, amounts, counts):
             if _correct_one(low, marker, values):
                 break
@@ -70,6 +72,45 @@ def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bo
     gone = {id(new)} | ({id(named)} if named is not None else set())
     kept = [v for v in values if id(v) not in gone]
     values[:] = kept  # type: ignore[index]
+    return True
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,|;|/|\+|&|\band\b)\s*(?:and\s+)?$")
+
+
+def _listed(low: str, values: list[FactAmount | FactCount]) -> list[FactAmount | FactCount]:
+    """The first of `values` (in text order) and those listed right after it ("60, 120 and
+    180")."""
+    listed = values[:1]
+    for value in values[1:]:
+        last = listed[-1]
+        if not _LIST_JOIN.match(low[last.start + len(last.span) : value.start]):
+            break
+        listed.append(value)
+    return listed
+
+
+def _correct_list(
+    low: str, marker: re.Match[str], amounts: list[FactAmount], counts: list[FactCount]
+) -> bool:
+    """ "contributions 60, 120 and 80 dollars -- no sorry, 60, 120 and 180": a list said again
+    after a marker replaces the list of as many values said just before it, value for value
+    (said again without "$" or "dollars", a list of sums is still sums)."""
+    numbers: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda v: v.start)
+    after = [v for v in numbers if v.start >= marker.end()]
+    if not after or after[0].start > marker.end() + _REACH:
+        return False
+    again = _listed(low, after)
+    said = [v for v in numbers if v.start + len(v.span) <= marker.start()][-len(again) :]
+    if len(again) < 2 or len(said) < len(again) or len(_listed(low, said)) < len(again):
+        return False
+    if len({type(v) for v in said}) > 1 or len({v.role for v in said}) > 1:
+        return False
+    for old, new in zip(said, again, strict=True):
+        old.value = type(old.value)(new.value)  # type: ignore[assignment]
+    gone = {id(v) for v in again}
+    amounts[:] = [a for a in amounts if id(a) not in gone]
+    counts[:] = [c for c in counts if id(c) not in gone]
     return True
 
 

@@ -65,3 +65,16 @@ def test_a_marker_with_no_value_after_it_changes_nothing() -> None:
 def test_a_value_asked_about_after_a_marker_is_no_correction() -> None:
     facts = read_facts("LG died 5/1/2026, I mean, when is the successor due, 5/14?", today=TODAY)
     assert [d.value for d in facts.dates][:1] == [date(2026, 5, 1)]
+
+
+def test_a_list_said_again_after_a_correction_replaces_the_list() -> None:
+    # § 15-107 (current text, matched under § 15-106(c)): each contribution is matched, so a
+    # list taken back must not be matched.
+    facts = read_facts(
+        "contributions of $25, $40 and $90 -- sorry, 25, 40 and 95. primary match?", today=TODAY
+    )
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [
+        Decimal("25"),
+        Decimal("40"),
+        Decimal("95"),
+    ]
