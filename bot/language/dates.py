@@ -106,7 +106,11 @@ _WEEKDAYS_ELECTION = re.compile(
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 # ("4/10 5p": a bare "p" right after the hour is p.m.; a bare "a" is left alone — "district 5a")
-_AMPM = r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b)"
+# ("pulled out at 10:30 that night": the evening's hours are p.m. too)
+_AMPM = (
+    r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+night\b"
+    r"|(?:that|this|in\s+the)\s+evening\b)"
+)
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
     r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
@@ -123,6 +127,8 @@ _TIME_BEFORE = re.compile(
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon))\s*(?:on\s+|,\s*)?$"
 )
 ANY_TIME = re.compile(
+    # ("the 9 o'clock cutoff": an hour, never a count)
+    r"\b\d{1,2}\s*o['’]?\s?clock\b|"
     r"\b\d{1,2}(?::\d{2})?\s*"
     + _AMPM
     + r"|(?:\b12\s+)?\bnoon\b|\b\d{1,2}:\d{2}\b|(?<=\bat\s)[1-6]\b"
@@ -357,7 +363,8 @@ def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: 
         if not 1 <= hour <= 12:
             problems.append(f"{span.strip()!r} is not a valid time")
             return None
-        hour = hour % 12 + (12 if ampm.startswith("p") else 0)
+        evening = ampm.startswith("p") or ampm.endswith(("night", "evening"))
+        hour = hour % 12 + (12 if evening else 0)
     try:
         return time(hour, minute)
     except ValueError:

@@ -630,3 +630,13 @@ def test_candidacy_filing_closing_is_the_filing_deadline_not_the_withdrawal_dead
         "candidacy filing closes Feb 26, 2030 at 9 p.m., withdrawals close 3/8/2030", today=TODAY
     )
     assert [d.role for d in facts.dates] == ["filing_deadline", "withdrawal_deadline"]
+
+
+def test_an_hour_of_the_night_or_evening_is_pm_and_o_clock_is_no_count() -> None:
+    # § 5-903(a)(1): whether the LG candidate withdrew after the 9 p.m. certificate deadline
+    # turns on the hour of the withdrawal.
+    facts = extract(
+        "LG pulled out at 10:30 that night, Feb 24, after the 9 o'clock cutoff.", today=TODAY
+    )
+    assert facts.dates[0].time == time(22, 30)
+    assert facts.numbers == []
