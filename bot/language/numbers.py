@@ -135,6 +135,16 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"),
         re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
     ),
+    # "was it correct that the shares came out to $28,571.42 and $71,428.57?": the answer the
+    # asker wants checked, never an input.
+    (
+        "result",
+        re.compile(
+            r"\b(?:came|comes?|coming|work(?:ed|s)?)\s+out\s+(?:to|at|as)\s*$"
+            r"|\bshares?\s+(?:were|was|are|would\s+be|will\s+be)\s*$"
+        ),
+        None,  # said only by the words before it
+    ),
     # "one ticket already got $100k": money paid out, not an entitlement nor the Fund.
     (
         "received",
@@ -170,7 +180,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
-            r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|donation|gift)\b"
+            r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|contrib|donation|gift)\b"
         ),
     ),
     (
@@ -380,7 +390,9 @@ def read_numbers(
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
 _LIST_JOIN = re.compile(
-    r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*|\+\s*)"
+    # ("a $75 contrib + a $20 one": each said with its noun)
+    r"(?:\s+(?:contrib|contribution|donation|gift|check))?"
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?)"
     r"(?:(?:one|another)\s+(?:of\s+)?)?"  # "$250 and one of 50"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
 )

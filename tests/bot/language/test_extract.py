@@ -640,3 +640,26 @@ def test_an_hour_of_the_night_or_evening_is_pm_and_o_clock_is_no_count() -> None
     )
     assert facts.dates[0].time == time(22, 30)
     assert facts.numbers == []
+
+
+def test_contributions_each_said_with_its_noun_are_one_list() -> None:
+    # § 15-107 (current text, under § 15-106(c)): each contribution is matched.
+    facts = extract("What's the match on a $40 contrib + a $15 one?", today=TODAY)
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [
+        Decimal("40"),
+        Decimal("15"),
+    ]
+
+
+def test_shares_given_to_be_checked_are_no_entitlements() -> None:
+    # § 15-106(b): the entitlements are the inputs; the shares the asker computed are what the
+    # answer checks, never more entitlements.
+    facts = extract(
+        "Fund $300,000, entitlements $200k and $400k: the shares came out to $100,000 and "
+        "$200,000, right?",
+        today=TODAY,
+    )
+    assert params_for("md-public-financing-proration", facts)["entitlements"] == [
+        Decimal("200000"),
+        Decimal("400000"),
+    ]
