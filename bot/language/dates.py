@@ -14,8 +14,11 @@ import re
 from collections.abc import Iterable
 from datetime import date, time, timedelta
 
+from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE
+
 from bot.language.text import MAX_ITEMS
 from rules.engine.facts import FactDate
+from rules.timecalc import nth_weekday_of_month
 
 _MONTHS = {
     "jan": 1,
@@ -38,6 +41,7 @@ MONTH_NAME = (
 )
 _MONTH = r"(" + MONTH_NAME + r")\.?"
 _WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_RD_WEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)  # dateutil's, by the same numbers
 WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _WEEKDAY_NAME = WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
 _WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")\.?,?\s+)?"
@@ -55,7 +59,7 @@ _MONTH_DAY = re.compile(
 _DAY_MONTH = re.compile(
     r"\b"
     + _WEEKDAY
-    + r"(\d{1,2})"
+    + r"(?:the\s+)?(\d{1,2})"
     + _ORD
     + r"\s+(?:of\s+)?"
     + _MONTH
@@ -281,11 +285,12 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             )
         elif kind == "nth":
             year, month = _year(m.group(4), today), _MONTHS[m.group(3)[:3]]
-            first = date(year, month, 1)
-            ahead = (_WEEKDAYS[m.group("wd")[:3]] - first.weekday()) % 7
-            # ("the 5th Tuesday of May" that May does not have is reported as no date)
             nth = _NTH.get(m.group(1)) or int(m.group(1)[0])
-            add(m.start(), m.end(), year, month, 1 + ahead + 7 * (nth - 1), None, True)
+            weekday = _RD_WEEKDAYS[_WEEKDAYS[m.group("wd")[:3]]]
+            said = nth_weekday_of_month(year, month, weekday, nth)
+            # ("the 5th Tuesday of May" that May does not have is reported as no date)
+            day = said.day if said.month == month else 32
+            add(m.start(), m.end(), year, month, day, None, True)
         elif kind == "day":
             day = int(m.group(1))
             if day <= today.day:
@@ -462,10 +467,12 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
     (
         "filing_deadline",
         re.compile(
-            r"(?:filing|coc|certificate\s+of\s+candidacy|candidacy)\s+deadline"
+            r"(?:filing|coc|certificate\s+of\s+candidacy|candidacy)\s+(?:deadline|cut-?off)"
             # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
             # primary's
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
+            # "cert deadline was 2/26/2030", "COC cutoff 2/26/30"
+            r"|\bcert\s+(?:deadline|cut-?off)"
             # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
@@ -536,11 +543,11 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
                 continue
             # "withdrew before the 9/4 withdrawal deadline", "died after the June 23 primary":
             # a date placed relative to the event is not the event's day.
+            # So is a date placed before or after a cue named after it ("withdrew 10:30 p.m. on
+            # Feb. 24 — after the 9 p.m. filing cutoff"): that date is not the cue's.
             if (
-                role == "event_date"
-                and gap_hi == start
-                and _RELATIVE_GAP.search(low, gap_lo, gap_hi)
-            ):
+                (role == "event_date" and gap_hi == start) or gap_lo == end
+            ) and _RELATIVE_GAP.search(low, gap_lo, gap_hi):
                 continue
             # A cue separated from this date by another date belongs to that one.
             if any(gap_lo <= s and e <= gap_hi for s, e in between):

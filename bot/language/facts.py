@@ -199,7 +199,7 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
             r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b"
         ),
     ),
-    ("regular", re.compile(r"\bregular\s+(?:general\s+)?election\b")),
+    ("regular", re.compile(r"\bregular\s+(?:\d{4}\s+)?(?:general\s+)?(?:election|cycle)\b")),
 ]
 _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     (
@@ -223,7 +223,7 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             # "our nominee for state senator from Tuesday's primary": said in one clause.
             r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,'’-]+\s+){0,3}?primary\b"
             r"|\bprimary\b[^.;?!]{0,50}\bnominee\b[^.;?!]{0,20}\bwon\b"
-            r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,3}?primary\b"
+            r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,6}?primary\b"
         ),
     ),
 ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from functools import cache
 
-from rules.engine import Context, InvalidInput
+from rules.engine import Context, InvalidInput, NeedsInput
 from rules.timecalc import ONE_DAY, as_dict, is_weekend, next_day_where, package_entries
 from rules.values import TZ, format_human
 
@@ -123,6 +123,24 @@ def _same_time(deadline: date | datetime, day: date) -> date | datetime:
     if isinstance(deadline, datetime):
         return datetime.combine(day, deadline.timetz().replace(tzinfo=None), TZ)
     return day
+
+
+def gubernatorial_calendar_only(ctx: Context, why: str) -> None:
+    """A rule of the gubernatorial election: a calendar of another election (e.g. md-2028,
+    presidential) must not supply its year or dates — the rule asks for them instead, saying
+    `why` the calendar's do not apply ("a Lieutenant Governor is elected with the Governor")."""
+    cal = ctx.calendar_used
+    if cal is None or cal.election == "gubernatorial":
+        return
+    names = ctx.drop_calendar_values()
+    raise NeedsInput(
+        *names,
+        reason=(
+            f"Calendar {cal.id} is for the {cal.title}; {why}, in gubernatorial years (2026, "
+            "2030, …), so its dates do not apply: give that election's year or dates, or add "
+            "its calendar."
+        ),
+    )
 
 
 def check_election_year(year: int, kind: str) -> None:

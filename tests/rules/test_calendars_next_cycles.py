@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
+import rules
 from rules.calendar import PACKAGED_DIR, lint_calendars, load_calendars
 from rules.season import season_deadlines
 from rules.timecalc import TU, at_local, first_weekday_of_month, nth_weekday_of_month
@@ -89,3 +90,12 @@ def test_only_a_gubernatorial_calendar_lists_successor_lt_governor_deadlines() -
     assert "md-successor-lt-gov" in rules_in["md-2026"]
     assert "md-successor-lt-gov" not in rules_in["md-2028"]
     assert "md-petition-certificate" in rules_in["md-2028"]
+
+
+def test_the_fund_schedule_asks_the_year_rather_than_take_a_presidential_calendars() -> None:
+    # § 15-106(a) / § 15-107(a): the Fund pays gubernatorial tickets; in December 2027 the next
+    # calendar held is md-2028 (presidential), whose year is no gubernatorial year. The rule asks
+    # for the year instead of rejecting one the user never gave.
+    result = rules.run("md-public-financing-schedule", {}, today=date(2027, 12, 1))
+    assert result.status == "needs_input" and result.missing == ["year"]
+    assert "md-2028" in " ".join(result.notices + [result.answer])

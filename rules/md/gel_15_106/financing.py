@@ -7,7 +7,7 @@ from datetime import date
 from decimal import Decimal
 
 from rules.engine import Context, InvalidInput, NeedsInput
-from rules.md.practice import check_election_year
+from rules.md.practice import check_election_year, gubernatorial_calendar_only
 from rules.values import CENT, floor_cent
 from rules.values import format_human as fmt
 from rules.values import format_money as money
@@ -22,6 +22,7 @@ NO_CAPS = (
 def schedule(ctx: Context) -> None:
     """§ 15-106(a)(1)(ii): distributions begin not later than February 1 of the election year."""
     year = ctx["year"]
+    gubernatorial_calendar_only(ctx, "the Fund pays gubernatorial tickets")
     check_election_year(year, "gubernatorial")
     deadline = date(year, 2, 1)
     ctx.step(

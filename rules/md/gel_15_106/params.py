@@ -1,11 +1,20 @@
-"""What a question states for § 15-106's rules (the schedule rule needs only the year:
-`Facts.year_only`)."""
+"""What a question states for § 15-106's rules."""
 
 from __future__ import annotations
 
 from rules.engine.facts import Facts
 
 MAX_REPEATED = 500  # "N contributions of $X each" is written out up to this many
+
+
+def schedule(facts: Facts) -> dict[str, object]:
+    """(a): the election year — said on its own, or, when none is, the one year the
+    question's dates are written with ("start by February 1 … so Feb 1, 2030 for us?": the
+    date asked to confirm is in the election year)."""
+    if facts.year:
+        return facts.year_only()
+    written = {d.value.year for d in facts.dates if d.year_written}
+    return {"year": written.pop()} if len(written) == 1 else {}
 
 
 def primary(facts: Facts) -> dict[str, object]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from rules.engine import Context, Facts, Implementation, Param, RuleSpec, year_param
+from rules.engine import Context, Implementation, Param, RuleSpec, year_param
 from rules.engine.spec import Conservative
 from rules.md.gel_15_106 import financing, params, text_2025
 
@@ -48,7 +48,7 @@ SCHEDULE = RuleSpec(
         Implementation("2014", T2014, financing.schedule),
         Implementation("2025", T2025, text_2025.schedule),
     ),
-    from_facts=Facts.year_only,
+    from_facts=params.schedule,
     decides=_year_start,
 )
 PRIMARY = RuleSpec(

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from rules.engine import Context, InvalidInput, NeedsInput
 from rules.md.gel_15_106.financing import prorate
-from rules.md.practice import check_election_year
+from rules.md.practice import check_election_year, gubernatorial_calendar_only
 from rules.values import CENT
 from rules.values import format_human as fmt
 from rules.values import format_money as money
@@ -40,6 +40,7 @@ def schedule(ctx: Context) -> None:
     earliest start, not a deadline (no `deadline` key: season and reminders skip it; never
     moved by office practice)."""
     year = ctx["year"]
+    gubernatorial_calendar_only(ctx, "the Fund pays gubernatorial tickets")
     check_election_year(year, "gubernatorial")
     start = date(year, 1, 1)
     ctx.step(

@@ -6,7 +6,12 @@ from datetime import date, datetime, timedelta
 
 from rules.engine import Context, NeedsInput, Param, RuleSpec
 from rules.md.gel_5_903 import params
-from rules.md.practice import LIBRARY, last_open_day_on_or_before, office_practice_roll
+from rules.md.practice import (
+    LIBRARY,
+    gubernatorial_calendar_only,
+    last_open_day_on_or_before,
+    office_practice_roll,
+)
 from rules.values import TZ
 from rules.values import format_human as fmt
 
@@ -41,7 +46,7 @@ def successor_lt_gov(ctx: Context) -> None:
 
     Invariant: a `file_by` answer is never earlier than the event (tested across event dates).
     """
-    _gubernatorial_calendar_only(ctx)
+    gubernatorial_calendar_only(ctx, "a Lieutenant Governor is elected with the Governor")
     event, when = ctx["event"], ctx["event_date"]
     primary, filing = ctx["primary"], ctx["filing_deadline"]
 
@@ -93,28 +98,12 @@ def successor_lt_gov(ctx: Context) -> None:
         _death_or_disqualification(ctx, event, _day(when), primary)
 
 
-def _gubernatorial_calendar_only(ctx: Context) -> None:
-    """A Lieutenant Governor is elected with the Governor: a calendar of another election
-    (e.g. md-2028, presidential) must not supply this rule's primary and deadlines."""
-    cal = ctx.calendar_used
-    if cal is None or cal.election == "gubernatorial":
-        return
-    names = ctx.drop_calendar_values()
-    raise NeedsInput(
-        *names,
-        reason=(
-            f"Calendar {cal.id} is for the {cal.title}; a Lieutenant Governor is elected with the "
-            "Governor, in gubernatorial years (2026, 2030, …), so its dates do not apply to "
-            "§ 5-903: give that election's dates, or add its calendar."
-        ),
-    )
-
-
 def _withdrawal(ctx: Context, when: date | None) -> None:
     """(b)(2)(i): only for a certificate of withdrawal, which can be filed only within the
     § 5-502 period — a withdrawal after that deadline has no (b)(2)(i) deadline."""
     withdrawal_deadline = ctx["withdrawal_deadline"]
-    _gubernatorial_calendar_only(ctx)  # it may have come from a calendar just now
+    # it may have come from a calendar just now
+    gubernatorial_calendar_only(ctx, "a Lieutenant Governor is elected with the Governor")
     if withdrawal_deadline is None:
         raise NeedsInput("withdrawal_deadline", reason="(b)(2)(i) counts from it.")
     if when is not None and when > withdrawal_deadline:

@@ -269,3 +269,76 @@ def test_whether_a_rule_applies_is_its_own_answer() -> None:
         "successor rule even apply?"
     )
     assert rule_for(question) == "md-successor-lt-gov"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "key", "value"),
+    [
+        # § 5-903(a)(1): "COC cutoff" and "cert deadline" name the § 5-303 deadline.
+        (
+            "LG died 6/12/30, primary 6/25/30, COC cutoff 2/26/30. Successor deadline?",
+            "md-successor-lt-gov",
+            "filing_deadline",
+            "2030-02-26",
+        ),
+        # § 5-703(c): "cert of candidacy cutoff" is the certificate of candidacy deadline.
+        (
+            "Baltimore City council, unaffiliated, 2028: the cert of candidacy cutoff is January "
+            "21, 2028 at 9 pm. Declaration of intent due when?",
+            "md-petition-declaration",
+            "coc_deadline",
+            "2028-01-21T21:00",
+        ),
+        # § 5-703(c): a gubernatorial year said in staff shorthand.
+        (
+            "decl. of intent deadline, unaffil. county exec, 2030 gub yr",
+            "md-petition-declaration",
+            "election",
+            "gubernatorial",
+        ),
+        # § 5-703(f): the regular cycle.
+        (
+            "Regular 2028 cycle: petition filing deadline for an independent?",
+            "md-petition-filing",
+            "election",
+            "regular",
+        ),
+        # § 5-703(g): "Tuesday the 6th of June 2028".
+        (
+            "If the special congressional primary is Tuesday the 6th of June 2028, when is an "
+            "independent's petition due?",
+            "md-petition-filing",
+            "special_primary",
+            "2028-06-06",
+        ),
+        # c. 53, § 14: a nominee of the state primary, named with its date and state.
+        (
+            "Our nominee from the Sept 1, 2026 Massachusetts state primary died. Who fills it?",
+            "ma-vacancy-who-fills",
+            "nomination",
+            "primary",
+        ),
+        # § 15-106(a): the year of the date the asker writes.
+        (
+            "Distributions start by February 1 of the election year, so Feb 1, 2030 for us?",
+            "md-public-financing-schedule",
+            "year",
+            "2030",
+        ),
+    ],
+)
+def test_dates_and_kinds_said_in_staff_words(
+    question: str, rule: str, key: str, value: str
+) -> None:
+    assert rule_for(question) == rule
+    assert params(rule, question)[key] == value
+
+
+def test_a_date_said_before_a_cue_it_is_placed_after_is_not_the_cues() -> None:
+    # § 5-903(a)(1): the withdrawal came after the filing cutoff; its date is the event's.
+    question = (
+        "The LG candidate's withdrawal was stamped 10:30 p.m. on Feb. 24, 2026, after the 9 p.m. "
+        "filing cutoff that night. Successor deadline?"
+    )
+    got = params("md-successor-lt-gov", question)
+    assert got["event_date"] == "2026-02-24T22:30" and "filing_deadline" not in got
