@@ -98,4 +98,4 @@ def test_the_fund_schedule_asks_the_year_rather_than_take_a_presidential_calenda
     # for the year instead of rejecting one the user never gave.
     result = rules.run("md-public-financing-schedule", {}, today=date(2027, 12, 1))
     assert result.status == "needs_input" and result.missing == ["year"]
-    assert "md-2028" in " ".join(result.notices + [result.answer])
+    assert "md-2028" in " ".join([*result.notices, result.answer])
