@@ -280,11 +280,6 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     ruled = ruled_out(facts, matcher.rule_ids)
     evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
     expanded = lexicon().expand(text)
-    # A death or disqualification read from any wording ("passed yesterday", "got DQ'd") is
-    # a cue for the matcher as if its own word had been written. Not a withdrawal: read from
-    # "resigned" or "dropped", it is the word both states' vacancy laws share.
-    if facts.event in ("death", "disqualification") and facts.event not in expanded.lower():
-        expanded += f". {facts.event}"
     stated = {r: e for r, e in evidence.items() if e}
     result = matcher.match(expanded, exclude=ruled, stated=stated)
     # "do they owe a fee, and when is the declaration due?": the part no rule computes is set

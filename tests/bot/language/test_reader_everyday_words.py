@@ -1,20 +1,13 @@
-"""Everyday and mixed-language wording reaches the rule and its values: a death said any way the
-reader knows is the successor rule's cue, Spanish words staff mix in, "mil" for million, and a
-negation carried by a verb ("will not appear on any …"). The phrasings here are not the question
-sets' own."""
+"""Everyday and mixed-language wording reaches the rule and its values: Spanish words staff mix
+in, "mil" for million, a negation carried by a verb ("will not appear on any …"), shorthand,
+plain descriptions of a filing, and dates and kinds of election said in staff words. The
+phrasings here are not the question sets' own."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.bot.language.support import params, rule_for
-
-
-def test_a_death_said_as_passed_is_the_successor_rules_cue() -> None:
-    # § 5-903(b): the LG candidate's death after the filing deadline; "passed" is the only
-    # word for it.
-    question = "our LG candidate passed this morning. does the governor candidate get to pick?"
-    assert rule_for(question) == "md-successor-lt-gov"
 
 
 @pytest.mark.parametrize(
