@@ -84,6 +84,7 @@ QUESTION_FOLDERS = {
     "seventeenth external tuning set": "external17",
     "eighteenth external tuning set": "external18",
     "nineteenth external tuning set": "external19",
+    "twentieth external tuning set": "external20",
     "twenty-first external tuning set": "external21",
 }
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
