@@ -387,7 +387,9 @@ def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
     """An hour written without a.m./p.m. ("at 5", "5:00"): a filing deadline's 1 to 6 is in the
     afternoon (no filing office closes between 1 and 6 in the morning). Any other such hour, or
     one on a date that is no deadline ("died 6/5 at 3"), is left unread: never guessed."""
-    if 1 <= hour <= 6 and _DEADLINE_BEFORE.search(low, max(0, d.start - 50), d.start):
+    # ("Last day to withdraw from town nominations is this Thursday 3/11 at 5": the deadline's
+    # words may stand a long clause before its day)
+    if 1 <= hour <= 6 and _DEADLINE_BEFORE.search(low, max(0, d.start - 70), d.start):
         return time(hour + 12, minute)
     return None
 

@@ -421,7 +421,8 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     }
     if len(offices) == 1:
         facts.office = offices.pop()  # type: ignore[assignment]
-    name = _OFFICE_NAME.search(low)
+    # (not an office denied: "No governor/LG involved")
+    name = next((m for m in _OFFICE_NAME.finditer(low) if not negated(low, m.start())), None)
     facts.office_name = name.group(0) if name else None
 
     unopposed = _UNOPPOSED.search(low)

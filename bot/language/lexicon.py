@@ -40,12 +40,15 @@ _NEGATION = re.compile(
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
 )
 _NEGATION_WINDOW = 32  # characters before an office searched for a negation
+# "No governor/LG involved": "no" right before the word (never "No, the LG died").
+_NO_BEFORE = re.compile(r"\bno\s+$")
 
 
 def negated(text: str, start: int) -> bool:
     """Whether the words just before `start` deny what follows ("not the LG", "not a town
-    office", "other than the governor")."""
-    return bool(_NEGATION.search(text[max(0, start - _NEGATION_WINDOW) : start]))
+    office", "other than the governor", "no governor")."""
+    before = text[max(0, start - _NEGATION_WINDOW) : start]
+    return bool(_NEGATION.search(before) or _NO_BEFORE.search(before))
 
 
 def _edge(text: str, at_start: bool) -> str:

@@ -107,7 +107,8 @@ _EACH_AFTER = re.compile(
     r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
 )
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
-_EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,24}$")
+# ("three nominee tickets each with a full contribution of $2.5M")
+_EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,34}$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
 # "Rm 4B", "ext 3301", "batch 0219": a room, line or reference number, neither count nor sum.
 _LABEL_BEFORE = re.compile(
@@ -341,7 +342,7 @@ def read_numbers(
                     each=bool(
                         _EACH_AFTER.match(low, m.end())
                         or (
-                            _EACH_BEFORE.search(low[max(0, m.start() - 30) : m.start()])
+                            _EACH_BEFORE.search(low[max(0, m.start() - 44) : m.start()])
                             # "three tickets would each be owed 2.5M, 2.5M and 2M": a list
                             # says each one's sum; none is repeated
                             and not _LIST_GOES_ON.match(low, m.end())
@@ -383,6 +384,7 @@ def read_numbers(
     counts.sort(key=lambda c: c.start)
     _repeated_sums(low, amounts, counts)
     _listed_sums(low, amounts, counts)
+    _said_again(low, amounts)
     # "release money in December 2029 … for the 2030 election": the year the election is named
     # by comes first.
     return amounts, counts, election_years + [y for y in years if y not in election_years]
@@ -399,11 +401,12 @@ _LIST_JOIN = re.compile(
 # "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
 # "$75 + $150 + $200 eligible donations": a list the words after it call contributions.
 _CONTRIBUTIONS_AFTER = re.compile(
-    r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations)\b"
+    # (said of a list: "a $50 and a $150 contribution" is two of them)
+    r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions?|donations?)\b"
 )
 _CONTRIBUTIONS_BEFORE = re.compile(
     r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
-    r"|\bmatch(?:ing)?\s+(?:on|for)\s*$"  # "match on 250;100;50?"
+    r"|\bmatch(?:ing)?\s+(?:on|for)\s+(?:an?\s+)?$"  # "match on 250;100;50?", "… on a $50"
 )
 
 # "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence
@@ -411,6 +414,9 @@ _CONTRIBUTIONS_BEFORE = re.compile(
 _CONTRIBUTIONS_COLON = re.compile(
     r"\b(?:contributions|donations|checks|cheques)\b[^.?!:]{0,60}:\s*$"
 )
+
+
+_ARTICLE_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+")
 
 
 def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
@@ -421,7 +427,11 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
     items: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda i: i.start)
     lists: list[list[FactAmount | FactCount]] = []
     for item in items:
-        if lists and _LIST_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start):
+        joined = _LIST_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start) if lists else None
+        # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
+        if lists and not joined and low.startswith("$", item.start):
+            joined = _ARTICLE_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start)
+        if joined:
             lists[-1].append(item)
         else:
             lists.append([item])
@@ -481,6 +491,22 @@ _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 _EACH_OF_BEFORE = re.compile(
     r"\b(\d{1,3})\s+(?:donors?|contributors?|people|supporters?|individuals)\b[^$\d.?!;]{0,25}$"
 )
+
+
+_THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+$")
+
+
+def _said_again(low: str, amounts: list[FactAmount]) -> None:
+    """ "$6M in the Fund, … is any of the $6M held back?", "… one $500 check. Does the $500
+    count?": a sum said again with "the" is the one said before, not another one (its role
+    says so, and no rule takes it again)."""
+    for i, amount in enumerate(amounts):
+        if (
+            amount.role is None
+            and _THE_BEFORE.search(low, max(0, amount.start - 6), amount.start)
+            and any(a.value == amount.value for a in amounts[:i])
+        ):
+            amount.role = "again"
 
 
 def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:

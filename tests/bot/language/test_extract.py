@@ -663,3 +663,35 @@ def test_shares_given_to_be_checked_are_no_entitlements() -> None:
         Decimal("200000"),
         Decimal("400000"),
     ]
+
+
+def test_a_sum_said_again_with_the_is_the_same_sum() -> None:
+    # § 15-106(b): the Fund said again ("is any of the $6M held back?") is no fourth
+    # entitlement; "each with a full contribution of $2.5M" is each of the three tickets'.
+    facts = extract(
+        "$6M in the Fund, three nominee tickets each with a full contribution of $2.5M. How is "
+        "it allocated, and is any of the $6M held back?",
+        today=TODAY,
+    )
+    got = params_for("md-public-financing-proration", facts)
+    assert got["fund"] == Decimal("6000000")
+    assert got["entitlements"] == [Decimal("2500000")] * 3
+
+
+def test_sums_joined_by_and_a_are_one_list() -> None:
+    # § 15-107 (current text, under § 15-106(c)): both contributions are matched.
+    facts = extract("match on a $30 and a $120 contribution?", today=TODAY)
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [
+        Decimal("30"),
+        Decimal("120"),
+    ]
+
+
+def test_a_withdrawal_deadlines_office_hour_may_follow_a_long_clause() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day *and hour* for filing withdrawals.
+    facts = extract(
+        "Last day to withdraw from town nominations is this Thursday 3/12 at 5. Vacancy "
+        "certificate due?",
+        today=TODAY,
+    )
+    assert facts.dates[0].time == time(17, 0)

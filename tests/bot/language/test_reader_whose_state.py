@@ -10,7 +10,7 @@ import pytest
 from bot.language import read_facts
 from bot.language.frames import ruled_out
 from rules import RULES
-from tests.bot.language.support import TODAY
+from tests.bot.language.support import TODAY, params
 from tests.support.service import packaged_service
 
 SERVICE = packaged_service()
@@ -151,3 +151,14 @@ def test_another_state_named_beside_maryland_is_the_state_asked_about() -> None:
         today=TODAY,
     )
     assert (reply.status, reply.rule) == ("no_match", None)
+
+
+def test_an_office_said_to_be_absent_is_not_the_vacancys_office() -> None:
+    # c. 53, § 14, sentences 1-3: a state senate candidate on nomination papers died; "No
+    # governor/LG involved" must not make it sentence 2's governor case.
+    question = (
+        "A state senate candidate on nomination papers died. No governor/LG involved. Who "
+        "fills the vacancy under c. 53 § 14?"
+    )
+    got = params("ma-vacancy-who-fills", question)
+    assert got.get("office") not in ("governor", "lieutenant-governor")
