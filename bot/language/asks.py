@@ -23,6 +23,8 @@ _YES_NO = re.compile(
     r"|(?:please\s+)?(?:confirm|tell\s+me|let\s+me\s+know|advise)\s+whether)"
     # "…, did not exceed the limit", "has been": a statement going on, not a question.
     r"\s+(?!not\b|n\s*t\b|been\b|it\s+(?:due|by)\b"
+    # "— was due when exactly?", "is it due what day?": the question word asks, not the verb
+    r"|(?:[\w']+\s+){0,2}(?:when|what\s+(?:day|date|time))\b"
     r"|(?:you|u|anyone|anybody|someone|somebody|(?:the|this)\s+bot|(?:we|i)\s+know)\b)"
     # The clause ends where a question word takes over ("can we replace her, and by when?").
     # "…, and if so by when?", "…, who takes the paperwork, and most importantly what …" too.
@@ -71,7 +73,9 @@ _CONFIRMING = re.compile(
 # withdraw was 3/6") — the question ends right after it.
 _ASKS_WITHDRAWAL_DEADLINE = re.compile(
     r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw"
-    r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?\s*(?:\?|$)"
+    r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?"
+    # "last day to withdraw from a nomination won yesterday?"
+    r"(?:\s+from\s+[^.?!;,\d/]{1,40})?\s*(?:\?|$)"
     # "what was the last day he could have withdrawn?", "the last moment a nominee can withdraw"
     r"|\blast\s+(?:day|date|moment|minute|chance)\s+(?:he|she|they|we|i|you|(?:an?|the)\s+\w+)"
     r"\s+(?:could|can|may|might)\s+(?:still\s+)?(?:have\s+)?withdr[ae]wn?\b"

@@ -40,6 +40,7 @@ _NEGATION = re.compile(
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
 )
 _NEGATION_WINDOW = 32  # characters before an office searched for a negation
+_NOT_ASKING = re.compile(r"\b(?:not|never)\s+(?:asking|wondering)\b[^.?!;—–]{0,20}$")
 # "No governor/LG involved": "no" right before the word (never "No, the LG died").
 _NO_BEFORE = re.compile(r"\bno\s+$")
 
@@ -229,6 +230,9 @@ class Lexicon:
                     text, start
                 ):
                     role = f"not_{role}"
+                # "Not asking when it's due — just what has to be on the form": not asked.
+                if role == "asks" and _NOT_ASKING.search(text, max(0, start - 24), start):
+                    continue
                 found.append(
                     FactMention(role=role, value=term.value, span=low[start:end], start=start)
                 )

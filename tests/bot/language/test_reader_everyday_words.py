@@ -335,3 +335,37 @@ def test_a_date_said_before_a_cue_it_is_placed_after_is_not_the_cues() -> None:
     )
     got = params("md-successor-lt-gov", question)
     assert got["event_date"] == "2026-02-24T22:30" and "filing_deadline" not in got
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(e)(1): whether the 1% rounds up is part of the count's answer.
+        (
+            "District has 2,000,050 voters. Minimum signatures, and does the 1% round up?",
+            "md-petition-signatures",
+        ),
+        # § 5-703(f): "was due when" asks when, not whether.
+        ("Petition w/ signatures for a 2028 indep — was due when exactly?", "md-petition-filing"),
+        # § 15-106(d)(3): an unopposed ticket and the general-election distribution.
+        (
+            "Unopposed in November — does the ticket still get a general-election distribution?",
+            "md-public-financing-general",
+        ),
+    ],
+)
+def test_what_is_asked_in_a_few_words(question: str, rule: str) -> None:
+    assert rule_for(question) == rule
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # The withdrawal deadline itself (c. 53 § 13 / the special act), not sentence 7.
+        "last day to withdraw from a nomination won on Tuesday?",
+        # What a § 14 certificate must contain, said not to be its deadline.
+        "What must a vacancy certificate contain? Not asking when it's due, just what goes on it.",
+    ],
+)
+def test_questions_beside_the_rules_are_not_answered(question: str) -> None:
+    assert rule_for(question) is None
