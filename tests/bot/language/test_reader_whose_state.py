@@ -162,3 +162,17 @@ def test_an_office_said_to_be_absent_is_not_the_vacancys_office() -> None:
     )
     got = params("ma-vacancy-who-fills", question)
     assert got.get("office") not in ("governor", "lieutenant-governor")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Unaffiliated for President: Maryland petition due date 2028?",
+        "declaration of intent deadline for an independent presidential hopeful in 2028",
+    ],
+)
+def test_a_candidate_for_president_is_not_a_5_703_petition_candidate(question: str) -> None:
+    # § 5-703.1 (not held) governs a candidate for President; § 5-703's rules rule it out.
+    facts = read_facts(question, today=TODAY)
+    out = ruled_out(facts, RULES)
+    assert all(rule in out for rule in RULES if rule.startswith("md-petition"))
