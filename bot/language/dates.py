@@ -94,6 +94,11 @@ _SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "ton
 _AGO = re.compile(
     r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+ago\b"
 )
+# "two weeks from today", "10 days from now": a day counted forward from today.
+_FROM_TODAY = re.compile(
+    r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+"
+    r"from\s+(?:today|now)\b"
+)
 # "last Friday", "this past Monday" (never "next Friday" or "this Friday": those could be
 # either side of today).
 _PAST_WEEKDAY = re.compile(r"\b(?:last|this\s+past|past)\s+(?P<wd>" + _WEEKDAY_NAME + r")\b")
@@ -159,6 +164,19 @@ def _year(raw: str | None, today: date) -> int:
     return 2000 + int(raw) if len(raw) == 2 else int(raw)
 
 
+def _across_new_year(value: date, today: date) -> date:
+    """A day written without its year, in today's year unless that is most of a year away and
+    the same day in the year next to it is close: in December "the 11th of January" is next
+    month's, in January "withdrew Dec 28" last month's."""
+    if abs((value - today).days) <= 270:
+        return value
+    for year in (today.year + 1, today.year - 1):
+        near = in_year(value, year)
+        if abs((near - today).days) <= 100:
+            return near
+    return value
+
+
 def _weekday_problem(weekday: str | None, value: date, span: str) -> str | None:
     if not weekday:
         return None
@@ -194,6 +212,8 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             if report_invalid:
                 problems.append(f"{span.strip()!r} is not a valid date")
             return
+        if not year_written:
+            value = _across_new_year(value, today)
         problem = _weekday_problem(weekday, value, span)
         if problem:
             problems.append(problem)
@@ -210,6 +230,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("dot", _DOTTED),
             ("nth", _NTH_WEEKDAY),
             ("day", _ON_THE_DAY),
+            ("from_today", _FROM_TODAY),
             ("rel", _RELATIVE),
             ("ago", _AGO),
             ("past", _PAST_WEEKDAY),
@@ -307,13 +328,12 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             found.append(
                 FactDate(value=today - timedelta(days=back), span=m.group(at), start=m.start(at))
             )
-        elif kind == "ago":
+        elif kind in ("ago", "from_today"):
             n = _SMALL.get(m.group(1)) or int(m.group(1))
-            back = n * (7 if m.group(2) == "week" else 1)
+            days = n * (7 if m.group(2) == "week" else 1)
             taken.append(m.span())
-            found.append(
-                FactDate(value=today - timedelta(days=back), span=m.group(0), start=m.start())
-            )
+            value = today + timedelta(days=days if kind == "from_today" else -days)
+            found.append(FactDate(value=value, span=m.group(0), start=m.start()))
         else:
             shift = _SHIFT.get(" ".join(m.group(1).split()), 1)
             taken.append(m.span())

@@ -119,7 +119,8 @@ def _year_named(
     reading it in today's year would change a date the user gave. With several years named,
     the date keeps today's year."""
     named = set(years) or ({said} if said else set())
-    if len(named) != 1 or today.year in named:
+    # (today's year named too: a day near the new year is then in it, not the next one's)
+    if len(named) != 1:
         return
     (year,) = named
     for found in dates:

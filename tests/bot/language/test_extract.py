@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -695,3 +695,28 @@ def test_a_withdrawal_deadlines_office_hour_may_follow_a_long_clause() -> None:
         today=TODAY,
     )
     assert facts.dates[0].time == time(17, 0)
+
+
+def test_days_counted_from_today_are_a_date() -> None:
+    # § 5-703(g): the special primary the petition deadline is counted from.
+    facts = extract("the special congressional primary is two weeks from today", today=TODAY)
+    assert facts.dates[0].value == TODAY + timedelta(days=14)
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "expected"),
+    [
+        # In December, "the 11th of January" is next month's.
+        ("the special primary is on the 11th of january", date(2027, 12, 1), date(2028, 1, 11)),
+        # In January, "withdrew Dec 28" is last month's.
+        ("LG candidate withdrew Dec 28", date(2026, 1, 6), date(2025, 12, 28)),
+        # A year named in the question keeps its days in it.
+        (
+            "disqualified April 30, 2026; CoC deadline Feb. 24",
+            date(2026, 11, 23),
+            date(2026, 2, 24),
+        ),
+    ],
+)
+def test_a_day_without_its_year_near_the_new_year(text: str, today: date, expected: date) -> None:
+    assert extract(text, today=today).dates[-1].value == expected
