@@ -147,8 +147,13 @@ def _million_thousand(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) * 1000 + int(m.group(2))} thousand"
 
 
+# "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
+_A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
+
+
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
+    text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)
     text = text.substitute(_SHORT_SCALE, _short_scale)

@@ -403,6 +403,10 @@ _LIST_JOIN = re.compile(
 _CONTRIBUTIONS_AFTER = re.compile(
     # (said of a list: "a $50 and a $150 contribution" is two of them)
     r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions?|donations?)\b"
+    # "100 bucks, 75 bucks and 20 bucks from three marylanders", "1k, 250, 50 -- match?"
+    r"|\s*from\s+(?:\w+\s+){0,2}(?:donors?|people|persons|contributors?|supporters?"
+    r"|individuals|residents|marylanders)\b"
+    r"|\s*(?:--|—|–|-|:)\s*(?:public\s+|the\s+)?match(?:ing)?\b"
 )
 _CONTRIBUTIONS_BEFORE = re.compile(
     r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
@@ -416,6 +420,7 @@ _CONTRIBUTIONS_COLON = re.compile(
 )
 
 
+_UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
 _ARTICLE_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+")
 
 
@@ -428,6 +433,9 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
     lists: list[list[FactAmount | FactCount]] = []
     for item in items:
         joined = _LIST_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start) if lists else None
+        # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
+        if lists and not joined and _UNIT_SAID.search(lists[-1][-1].span):
+            joined = re.fullmatch(r"\s+", low[_end(low, lists[-1][-1]) : item.start])
         # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
         if lists and not joined and low.startswith("$", item.start):
             joined = _ARTICLE_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start)
@@ -509,6 +517,12 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
             amount.role = "again"
 
 
+_COUNT_JUST_BEFORE = re.compile(r"\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s*$")
+_PLURAL_CONTRIBUTIONS = re.compile(
+    r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations|checks|gifts)\b"
+)
+
+
 def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
     """A sum said with how many times it was given is that many contributions of it; the
     count says how many, and is no count of its own."""
@@ -520,11 +534,16 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
             _EACH_OF_BEFORE.search(low[window : amount.start]) if amount.each else None
         )
         after = _TIMES_AFTER.match(low, _end(low, amount))
+        # "ten $25 contributions and five $100 contributions": a count right before a sum
+        # said of several contributions
+        if before is None and _PLURAL_CONTRIBUTIONS.match(low, _end(low, amount)):
+            before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
         found = after or before
-        if found is None or int(found.group(1)) < 2:
+        said = found and (_WORD_NUMBERS.get(found.group(1)) or int(found.group(1)))
+        if found is None or not said or said < 2:
             continue
         at = found.start(1) if after else window + found.start(1)
-        amount.times = int(found.group(1))
+        amount.times = said
         amount.role = "contribution"
         counts[:] = [c for c in counts if c.start != at]
 

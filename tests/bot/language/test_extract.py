@@ -720,3 +720,19 @@ def test_days_counted_from_today_are_a_date() -> None:
 )
 def test_a_day_without_its_year_near_the_new_year(text: str, today: date, expected: date) -> None:
     assert extract(text, today=today).dates[-1].value == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # § 15-107 (current text, under § 15-106(c)): each contribution, however it is listed.
+        ("we got 40 bucks, 60 bucks and 15 bucks from two donors. public match?", [40, 60, 15]),
+        ("Three $50 contributions and two $10 contributions: matching?", [50, 50, 50, 10, 10]),
+        ("match for contributions of 30 dollars 45 dollars and 90 dollars", [30, 45, 90]),
+        ("2k, 300, 75 -- match?", [2000, 300, 75]),
+        ("contributions of ten dollars and a hundred twenty dollars, match?", [10, 120]),
+    ],
+)
+def test_contributions_listed_in_everyday_ways(text: str, expected: list[int]) -> None:
+    got = params_for("md-public-financing-primary", extract(text, today=TODAY))
+    assert got["contributions"] == [Decimal(v) for v in expected]
