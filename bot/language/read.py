@@ -13,7 +13,8 @@ import re
 from datetime import date
 
 from bot.language.corrections import correct
-from bot.language.dates import ANY_TIME, cue_spans, find_dates, in_year, label_dates
+from bot.language.date_roles import cue_spans, label_dates
+from bot.language.dates import ANY_TIME, find_dates, in_year
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words

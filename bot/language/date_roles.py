@@ -1,0 +1,157 @@
+"""What each date of a question is — a withdrawal deadline, the primary, the day of the event,
+a certificate deadline … — from the role cues in the words around it (`bot.language.dates`
+reads the dates themselves)."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from rules.engine.facts import FactDate
+
+# Words near a date that say what the date is. Longer cues win over shorter ones they contain.
+_DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "withdrawal_deadline",
+        re.compile(
+            r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period|window)"
+            # "withdrawals for our town election closed Tuesday 3/24"
+            r"|withdrawals?\s+(?:[a-z]+\s+){1,4}?(?:closed|closes|ended|ends)\b"
+            r"|withdrawals\s+(?:were|are|was|is)\s+due"
+            r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
+            r"(?:filing\s+|file\s+)?"
+            r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
+            r"|withdrawal\s+day"
+            r"|last\s+day\s+(?:\w+\s+){0,2}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
+        ),
+    ),
+    (
+        "event_date",
+        re.compile(
+            r"\b(?:died|dies|die|dying|dead|pass(?:es|ed)?\s+away|passed|death|deceased|withdrew"
+            r"|withdrawn|withdraws"
+            r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
+            r"|disqualified|disqualification|ineligible)\b"
+        ),
+    ),
+    ("special_primary", re.compile(r"special\s+primary")),
+    ("primary", re.compile(r"\bprimary\b")),
+    (
+        "filing_deadline",
+        re.compile(
+            r"(?:filing|coc|certificate\s+of\s+candidacy|candidacy)\s+(?:deadline|cut-?off)"
+            # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
+            # primary's
+            r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
+            # "cert deadline was 2/26/2030", "COC cutoff 2/26/30"
+            r"|\bcert\s+(?:deadline|cut-?off)"
+            # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
+            r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
+            # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
+            # filing, not a petition's
+            r"|(?<!petition\s)(?<!petitions\s)\bfiling\s+(?:closes|closed|closing|ends|ended)"
+            r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
+            r"(?:cocs?|certificates?\s+of\s+candidacy)"
+        ),
+    ),
+    # The proclamation's deadline, not the day it was issued ("proclamation issued 3/1").
+    (
+        "proclamation_deadline",
+        re.compile(r"proclamation(?!\s+(?:was\s+)?(?:issued|dated|signed|made|published)\b)"),
+    ),
+    ("general", re.compile(r"general\s+election")),
+]
+_ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
+_ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handicap
+_PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words up to this before
+
+
+def cue_spans(low: str) -> list[tuple[int, int, str]]:
+    """Role cues in text order; a cue inside a longer cue is dropped ("withdrawal" inside
+    "withdrawal deadline")."""
+    spans = sorted(
+        ((m.start(), m.end(), role) for role, rx in _DATE_ROLES for m in rx.finditer(low)),
+        key=lambda c: (c[0], c[0] - c[1]),
+    )
+    kept: list[tuple[int, int, str]] = []
+    reach = -1  # furthest end of any cue so far
+    for start, end, role in spans:
+        if end <= reach and not (kept and kept[-1][:2] == (start, end)):
+            continue
+        kept.append((start, end, role))
+        reach = max(reach, end)
+    return kept
+
+
+# A sentence's end, not the stop of "5 p.m." or "Sept." ("the COC deadline at 5 p.m. on April
+# 17" is one sentence).
+_SENTENCE_END = re.compile(
+    r"(?<!\bp\.m)(?<!\ba\.m)(?<!\bpm)(?<!\bam)"
+    r"(?<!\bjan)(?<!\bfeb)(?<!\bmar)(?<!\bapr)(?<!\bjun)(?<!\bjul)(?<!\baug)(?<!\bsep)(?<!\bsept)"
+    r"(?<!\boct)(?<!\bnov)(?<!\bdec)(?<!\bst)(?<!\bno)[.?!;]\s"
+)
+_RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
+
+
+def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
+    """Give each date the role of its nearest cue in the same sentence ("June 10. successor
+    COC deadline?": the deadline cue is not June 10's)."""
+    starts = [c[0] for c in cues]
+    bounds = [(d.start, d.start + len(d.span)) for d in dates]
+    claimed: list[tuple[int, int, FactDate] | None] = []  # (distance, cue start, date)
+    for i, d in enumerate(dates):
+        start, end = bounds[i]
+        lo = bisect.bisect_left(starts, start - _ROLE_BEFORE - 60)
+        hi = bisect.bisect_right(starts, end + _ROLE_AFTER)
+        # Only a neighbouring date can lie between this date and one of its cues.
+        between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds)]
+        best: tuple[int, str, int] | None = None
+        for cs, ce, role in cues[lo:hi]:
+            if ce <= start and start - ce <= _ROLE_BEFORE:
+                gap_lo, gap_hi, dist = ce, start, start - ce
+            elif cs >= end and cs - end <= _ROLE_AFTER:
+                gap_lo, gap_hi, dist = end, cs, cs - end + 8
+            else:
+                continue
+            # "withdrew before the 9/4 withdrawal deadline", "died after the June 23 primary":
+            # a date placed relative to the event is not the event's day.
+            # So is a date placed before or after a cue named after it ("withdrew 10:30 p.m. on
+            # Feb. 24 — after the 9 p.m. filing cutoff"): that date is not the cue's.
+            if (
+                (role == "event_date" and gap_hi == start) or gap_lo == end
+            ) and _RELATIVE_GAP.search(low, gap_lo, gap_hi):
+                continue
+            # A cue separated from this date by another date belongs to that one.
+            if any(gap_lo <= s and e <= gap_hi for s, e in between):
+                continue
+            if _SENTENCE_END.search(low, gap_lo, gap_hi):
+                continue
+            if best is None or dist < best[0]:
+                best = (dist, role, cs)
+        d.role = _whose_deadline(cues, low, best[2], best[1]) if best else None
+        claimed.append((best[0], best[2], d) if best else None)
+    # One cue names one date: "the deadline was Feb 26 and the primary falls on June 25" —
+    # both dates are near "primary", which is June 25's; the date farther from it is unnamed.
+    by_cue: dict[int, list[tuple[int, FactDate]]] = {}
+    for claim in claimed:
+        if claim is not None:
+            by_cue.setdefault(claim[1], []).append((claim[0], claim[2]))
+    for claims in by_cue.values():
+        for _, farther in sorted(claims, key=lambda c: c[0])[1:]:
+            farther.role = None
+
+
+def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: str) -> str:
+    """ "the proclamation sets the COC deadline 4/13 at 9 pm": a filing deadline the
+    Governor's proclamation sets is the proclamation's deadline."""
+    if role != "filing_deadline":
+        return role
+    for _, ce, other in cues:
+        if (
+            other == "proclamation_deadline"
+            and ce <= at
+            and at - ce <= _PROCLAMATION_REACH
+            and not _SENTENCE_END.search(low, ce, at)
+        ):
+            return other
+    return role
