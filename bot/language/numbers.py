@@ -517,7 +517,9 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
             amount.role = "again"
 
 
-_COUNT_JUST_BEFORE = re.compile(r"\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s*$")
+_COUNT_JUST_BEFORE = re.compile(
+    r"\b(\d{1,3}|" + "|".join(w for w in _WORD_NUMBERS if w != "both") + r")\s*$"
+)
 _PLURAL_CONTRIBUTIONS = re.compile(
     r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations|checks|gifts)\b"
 )
