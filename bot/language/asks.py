@@ -52,8 +52,6 @@ _ANY_DEADLINE = re.compile(
 )
 
 
-# "is the first Monday in July really the last day…?", "is it true the successor has until…?":
-# asking to confirm a deadline or sum asks for it.
 # "does 5-903 even apply?", "does the rule on a successor cover that?": whether a rule
 # applies is what its own answer says (it answers "not covered" when it does not).
 # (only the rule itself: "does the signature requirement apply to town races?" asks about
@@ -61,6 +59,8 @@ _ANY_DEADLINE = re.compile(
 _APPLIES = re.compile(
     r"\b(?:rule|section|statute|law|\d+-\d+)\b[^?.;]{0,50}?\b(?:appl(?:y|ies)|cover(?:s|ed)?)\b"
 )
+# "is the first Monday in July really the last day…?", "is it true the successor has until…?":
+# asking to confirm a deadline or sum asks for it.
 _CONFIRMING = re.compile(
     r"\b(?:really|is\s+it\s+true|is\s+it\s+right|am\s+i\s+right|correct\s+that|right\s+that"
     r"|true\s+that|is\s+that\s+(?:right|correct|accurate|true|what)|does\s+that\s+(?:sound|match)"
