@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from bot.language.dates import WEEKDAY_FULL, in_year
+from bot.language.numbers import listed_next
 from rules.engine.facts import FactAmount, FactCount, FactDate
 
 _MARKER = re.compile(
@@ -75,16 +76,12 @@ def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bo
     return True
 
 
-_LIST_JOIN = re.compile(r"\s*(?:,|;|/|\+|&|\band\b)\s*(?:and\s+)?$")
-
-
 def _listed(low: str, values: list[FactAmount | FactCount]) -> list[FactAmount | FactCount]:
     """The first of `values` (in text order) and those listed right after it ("60, 120 and
-    180")."""
+    180"), joined as the reader joins any list (`numbers.listed_next`)."""
     listed = values[:1]
     for value in values[1:]:
-        last = listed[-1]
-        if not _LIST_JOIN.match(low[last.start + len(last.span) : value.start]):
+        if not listed_next(low, listed[-1], value):
             break
         listed.append(value)
     return listed

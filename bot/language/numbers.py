@@ -424,6 +424,18 @@ _UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
 _ARTICLE_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+")
 
 
+def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
+    """Whether `item` is listed right after `before` ("250, 100 and 50", "W1 3,402 / W2 2,977")."""
+    end = _end(low, before)
+    return bool(
+        _LIST_JOIN.fullmatch(low, end, item.start)
+        # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
+        or (_UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
+        # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
+        or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
+    )
+
+
 def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
     """A list of numbers is one kind of thing: when one of them is a sum ("owed 600000 and
     400000") or the words before the list say whose money it is ("contributions of 250, 100
@@ -432,14 +444,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
     items: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda i: i.start)
     lists: list[list[FactAmount | FactCount]] = []
     for item in items:
-        joined = _LIST_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start) if lists else None
-        # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
-        if lists and not joined and _UNIT_SAID.search(lists[-1][-1].span):
-            joined = re.fullmatch(r"\s+", low[_end(low, lists[-1][-1]) : item.start])
-        # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
-        if lists and not joined and low.startswith("$", item.start):
-            joined = _ARTICLE_JOIN.fullmatch(low, _end(low, lists[-1][-1]), item.start)
-        if joined:
+        if lists and listed_next(low, lists[-1][-1], item):
             lists[-1].append(item)
         else:
             lists.append([item])
