@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from rules.engine import Param, RuleSpec
-from rules.result import Result
+from rules.result import Citation, Result
 
 # "not_covered": a rule ran and answered that its statute does not decide the case (the
 # reply quotes why); distinct from "answered" so no consumer takes it for a deadline or sum.
@@ -101,6 +101,21 @@ class Reply(BaseModel):
             return ""
         args = " ".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.rule} {args}".strip()
+
+    @property
+    def quoted(self) -> Citation | None:
+        """The section a `cite` reply quotes, as a citation (None when it holds no text)."""
+        cite, text = self.extra.get("cite"), self.extra.get("text")
+        if not isinstance(cite, str) or not isinstance(text, str):
+            return None
+        version = self.extra.get("version")
+        return Citation(
+            cite=cite,
+            id=str(self.extra.get("id", "")),
+            text=text,
+            lead_in=str(self.extra.get("lead_in") or ""),
+            version=version if isinstance(version, dict) else None,
+        )
 
     @property
     def as_of_words(self) -> str:

@@ -406,17 +406,10 @@ def _render_ambiguous(reply: Reply) -> Rendered:
 
 
 def _render_cite(reply: Reply) -> Rendered:
-    cite, text = reply.extra.get("cite"), reply.extra.get("text")
-    if not isinstance(cite, str) or not isinstance(text, str):
+    citation = reply.quoted
+    if citation is None:
         return _render_problem(reply.model_copy(update={"status": "invalid_input"}))
-    version = reply.extra.get("version")
-    citation = Citation(
-        cite=cite,
-        id=str(reply.extra.get("id", "")),
-        text=text,
-        lead_in=str(reply.extra.get("lead_in") or ""),
-        version=version if isinstance(version, dict) else None,
-    )
+    cite, text = citation.cite, citation.text
     day = reply.extra.get("in_force_on")
     notices = [str(n) for n in reply.extra.get("notices") or []]
     note = f"Text in force on {escape(str(day))}" if day and not notices else ""

@@ -13,7 +13,7 @@ from datetime import date
 
 from bot.render.versions import calendar_values, headline, version_line, why_missing
 from bot.reply import Reply
-from rules.result import Result
+from rules.result import Citation, Result
 
 # Re-exported for `deadline-bot cite`, which prints the same line for a subsection.
 __all__ = ["render", "render_result", "version_line"]
@@ -58,11 +58,7 @@ def render_result(
     for c in result.citations:
         lines.append("")
         lines.append(f"  {c.cite}")
-        if c.version:
-            lines.append(_wrap(f"({version_line(c.version)})", "    "))
-        if c.lead_in:
-            lines.append(_wrap(c.lead_in, "    │ "))
-        lines.append(_wrap(c.text, "    │ "))
+        lines.extend(_quote(c))
     if result.alternatives:
         lines.append("\nOther readings:")
         for a in result.alternatives:
@@ -102,18 +98,22 @@ def render(reply: Reply, *, show_trace: bool = True) -> str:
     return "\n".join(lines)
 
 
+def _quote(c: Citation) -> list[str]:
+    """A citation's version and words, as every quote is shown."""
+    lines = [_wrap(f"({version_line(c.version)})", "    ")] if c.version else []
+    if c.lead_in:
+        lines.append(_wrap(c.lead_in, "    │ "))
+    lines.append(_wrap(c.text, "    │ "))
+    return lines
+
+
 def _cite(reply: Reply) -> str:
-    """A section's text asked for in a question ("what does 15-106(c) say?"): what is uncertain
-    about its version first, then the citation, the version quoted, and the words."""
-    extra = reply.extra
-    version = extra.get("version")
-    lines = [f"[cite] {extra.get('cite', '')}"]
-    lines.extend(_wrap(f"⚠ {notice}", "") for notice in extra.get("notices") or [])
-    lines.append(_wrap(f"({version_line(version if isinstance(version, dict) else None)})", "  "))
-    if extra.get("lead_in"):
-        lines.append(_wrap(str(extra["lead_in"]), "    │ "))
-    lines.append(_wrap(str(extra.get("text", "")), "    │ "))
-    return "\n".join(lines)
+    """A section's text asked for in a question ("what does 15-106(c) say?"): the citation,
+    what is uncertain about its version, then the version quoted and the words."""
+    citation = reply.quoted
+    lines = [f"[cite] {citation.cite if citation else ''}"]
+    lines.extend(_wrap(f"⚠ {notice}", "") for notice in reply.extra.get("notices") or [])
+    return "\n".join(lines + (_quote(citation) if citation else []))
 
 
 def _run_line(reply: Reply) -> str:
