@@ -153,6 +153,11 @@ def tuning_questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def set_day(data: Mapping[str, Any]) -> date:
+    """A question set's day: YAML reads `today: 2026-11-28` as a date, `'2026-11-28'` as text."""
+    return date.fromisoformat(str(data["today"]))
+
+
 def _answer_value(expected: Mapping[str, Any], reply: Reply) -> bool:
     """Whether the reply's status and value (deadline, date, count or amount) are the ones
     expected; a deadline given to the minute must match to the minute."""
@@ -271,10 +276,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     if args.heldout:
         held = yaml.safe_load(args.heldout.read_text(encoding="utf-8"))
-        service = AnswerService.from_settings(DataSettings(), clock=FixedClock.on(held["today"]))
+        held_today = set_day(held)
+        service = AnswerService.from_settings(DataSettings(), clock=FixedClock.on(held_today))
         print_figures(
             "held-out set, AnswerService.ask (aggregate only)",
-            ask_figures(service, held["questions"], held["today"]),
+            ask_figures(service, held["questions"], held_today),
         )
         return
 
@@ -361,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
         print_figures(
             f"{label}, AnswerService.ask",
-            ask_figures(service, shaped["questions"], shaped["today"]),
+            ask_figures(service, shaped["questions"], set_day(shaped)),
         )
     service.ask(texts[0])  # warm caches
     full_ms = timed(lambda q: service.ask(q, today=today), texts, max(1, args.rounds // 4))
