@@ -37,6 +37,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
+from question_sets import (  # noqa: E402
+    HELDOUT,
+    OUT_OF_SCOPE_KINDS,
+    QUESTION_FOLDERS,
+    TUNING_SETS,
+    out_of_scope_texts,
+    set_day,
+    tuning_questions,
+)
 from stats import percentile, timed  # noqa: E402
 
 from bot.language import (  # noqa: E402
@@ -54,40 +63,6 @@ from bot.service import AnswerService  # noqa: E402
 from rules import RULES  # noqa: E402
 from rules.registry import canonical_params  # noqa: E402
 from rules.values import param_strings  # noqa: E402
-
-# The tuning sets: the helpers' own, then the external ones (written by people who never saw
-# the reader), each named as its figures are printed.
-TUNING_SETS = {
-    "tuning set": "questions",
-    "external tuning set": "questions_external",
-    "second external tuning set": "questions_external2",
-    "third external tuning set": "questions_external3",
-    "fourth external tuning set": "questions_external4",
-    "fifth external tuning set": "questions_external5",
-}
-HELDOUT = ROOT / "tests" / "heldout2" / "questions.yaml"
-# Tuning sets in the held-out sets' shape (each question its kind, and its own day where it has
-# one): the retired first held-out set and the external sets written since, by folder.
-QUESTION_FOLDERS = {
-    "first held-out set, retired to tuning": "heldout1_retired",
-    "sixth external tuning set": "external6",
-    "seventh external tuning set": "external7",
-    "eighth external tuning set": "external8",
-    "ninth external tuning set": "external9",
-    "tenth external tuning set": "external10",
-    "eleventh external tuning set": "external11",
-    "twelfth external tuning set": "external12",
-    "thirteenth external tuning set": "external13",
-    "fourteenth external tuning set": "external14",
-    "fifteenth external tuning set": "external15",
-    "sixteenth external tuning set": "external16",
-    "seventeenth external tuning set": "external17",
-    "eighteenth external tuning set": "external18",
-    "nineteenth external tuning set": "external19",
-    "twentieth external tuning set": "external20",
-    "twenty-first external tuning set": "external21",
-}
-OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
 
 
 def _pseudo_word(rng: random.Random) -> str:
@@ -123,39 +98,6 @@ def synthetic_catalog(
             examples=examples,
         )
     return catalog
-
-
-def out_of_scope_texts(data: Mapping[str, Any]) -> list[str]:
-    """The out-of-scope questions of a tuning file: plain strings, or `{q, note}` items."""
-    return [item["q"] if isinstance(item, Mapping) else item for item in data["out_of_scope"]]
-
-
-def tuning_questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A tuning file (tests/questions*.yaml) in the held-out set's shape (kind, rule, params,
-    and the question's own day where it has one)."""
-    return [
-        {
-            "q": item["q"],
-            "kind": "in_scope",
-            "rule": item["rule"],
-            "params": item.get("params"),
-            "today": item.get("today"),
-        }
-        for item in data["in_scope"]
-    ] + [
-        {
-            "q": item["q"] if isinstance(item, Mapping) else item,
-            "kind": "out_of_scope",
-            "rule": None,
-            "today": item.get("today") if isinstance(item, Mapping) else None,
-        }
-        for item in data["out_of_scope"]
-    ]
-
-
-def set_day(data: Mapping[str, Any]) -> date:
-    """A question set's day: YAML reads `today: 2026-11-28` as a date, `'2026-11-28'` as text."""
-    return date.fromisoformat(str(data["today"]))
 
 
 def _answer_value(expected: Mapping[str, Any], reply: Reply) -> bool:

@@ -274,6 +274,13 @@ class AnswerService:
         if reading.ruled_out:
             why = " ".join(r.reason for r in reading.ruled_out[:2])
             message = f"I can't answer that from the rules I have, so I won't guess. {why} "
+        elif matched.learned == "declined" and suggestions:
+            # The words named a rule, but the question reads like those it does not cover.
+            message = (
+                "I can't answer that from the rules I have, so I won't guess: its words fit "
+                f"{frame_of(suggestions[0]).asks}, but the question reads like the ones about "
+                "something none of my rules computes. "
+            )
         elif matched.out_of_scope:
             # Words no rule computes ("filing fee", "please draft"): say which, so the user
             # sees it was read, not missed.

@@ -17,11 +17,22 @@ from functools import cache
 from typing import Any
 
 from bot.language.asks import ANSWER_KINDS
+from bot.language.learned import NONE, features, learned_model
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult
 from bot.language.parts import without_side_asks
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Why a question's facts rule a rule out. `about_asking`: only what the question was read
+    to ask (its kind of answer, its yes/no clause) differs from what the rule computes — no fact
+    it states contradicts the rule, so the learned model may overrule it."""
+
+    reason: str
+    about_asking: bool = False
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,35 @@ class Frame:
 
     def conflict(self, facts: Facts) -> str | None:
         """Why the question's facts rule this rule out, or None when they are compatible."""
+        found = self.conflicts_with(facts)
+        return found.reason if found else None
+
+    def conflicts_with(self, facts: Facts) -> Conflict | None:
+        """How the question's facts rule this rule out (None: they are compatible): the reason
+        given is the first of whose state or office it is about, what it asks, and the other
+        facts it states."""
+        covered = self._cover_conflict(facts)
+        asked = self._asked_conflict(facts)
+        other = self._fact_conflict(facts)
+        reason = covered or asked or other
+        if reason is None:
+            return None
+        return Conflict(reason, about_asking=not (covered or other))
+
+    def _asked_conflict(self, facts: Facts) -> str | None:
+        """Why what the question was read to ask (its kind of answer, its yes/no clauses) is
+        not what this rule computes, or None."""
+        if not self.answers:
+            return None
+        kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
+        if kinds and not self.answers.intersection(kinds):
+            return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
+        if not kinds and not self._answers_yes_no(facts):
+            return f"I compute {self.asks}; your yes-or-no question is about something else."
+        return None
+
+    def _cover_conflict(self, facts: Facts) -> str | None:
+        """Why the state, office or other fact the rule covers is another in the question."""
         for cover in self.covers:
             given = stated(facts, cover.role)
             if given and not cover.values.intersection(given):
@@ -150,12 +190,10 @@ class Frame:
             elsewhere = facts.values("other_state") if cover.role == "state" else []
             if elsewhere:
                 return cover.reason.format(value=lexicon().plain(elsewhere[0]))
-        if self.answers:
-            kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
-            if kinds and not self.answers.intersection(kinds):
-                return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
-            if not kinds and not self._answers_yes_no(facts):
-                return f"I compute {self.asks}; your yes-or-no question is about something else."
+        return None
+
+    def _fact_conflict(self, facts: Facts) -> str | None:
+        """Why another fact the question states (or fails to state) rules this rule out."""
         if self.requires and not any(v in stated(facts, r) for r, v in self.requires):
             return self.requires_reason
         other = self._other_subsection(facts)
@@ -264,20 +302,26 @@ def frame_of(rule: str) -> Frame:
     return all_frames().get(rule) or Frame(rule)
 
 
+def conflicts(facts: Facts, rules: Iterable[str]) -> dict[str, Conflict]:
+    """rule id → how its frame rules the question out, for each of `rules` it does."""
+    out: dict[str, Conflict] = {}
+    for rule in rules:
+        found = frame_of(rule).conflicts_with(facts)
+        if found:
+            out[rule] = found
+    return out
+
+
 def ruled_out(facts: Facts, rules: Iterable[str]) -> dict[str, str]:
     """rule id → the reason its frame rules the question out, for each of `rules` it does."""
-    out: dict[str, str] = {}
-    for rule in rules:
-        reason = frame_of(rule).conflict(facts)
-        if reason:
-            out[rule] = reason
-    return out
+    return {rule: c.reason for rule, c in conflicts(facts, rules).items()}
 
 
 def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResult, dict[str, str]]:
     """Match a question among the rules its facts are compatible with: (the match, rule id →
     reason for each rule its words pointed to that its facts ruled out)."""
-    ruled = ruled_out(facts, matcher.rule_ids)
+    found = conflicts(facts, matcher.rule_ids)
+    ruled = {rule: c.reason for rule, c in found.items()}
     evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
     expanded = lexicon().expand(text)
     stated = {r: e for r, e in evidence.items() if e}
@@ -289,7 +333,58 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
             result = replace(again, set_aside=result.out_of_scope)
+    said = features(matcher.read_words(expanded), facts)
+    result = settle(result, learned_model().probabilities(said), found)
     return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+# How sure the learned model must be (`bot.language.learned`), chosen by leaving one tuning
+# set out at a time and on new sets before they were tuned on (never on a held-out set):
+RESCUE = 0.8  # ... to pick a rule no rule's words pointed to
+SETTLE = 0.8  # ... to pick one of the rules the words could not tell apart
+OVERRULE = 0.95  # ... to answer a question read to ask what the rule does not compute
+DECLINE = 0.97  # ... that a question whose words matched a rule is one no rule covers
+
+
+def settle(
+    result: MatchResult, probabilities: Mapping[str, float], found: Mapping[str, Conflict]
+) -> MatchResult:
+    """The match, with what the words left open settled by the learned model: a rule picked
+    where no words, or several rules' words, pointed (never one a stated fact rules out, never
+    past words no rule computes); a question read to ask something else answered by the rule
+    it reads overwhelmingly like; a match declined when the question reads overwhelmingly like
+    those no rule covers."""
+    top = max(probabilities, key=probabilities.__getitem__)
+    sure = probabilities[top]
+    if result.decision == "matched":
+        if probabilities.get(NONE, 0.0) >= DECLINE:
+            return replace(
+                result,
+                decision="no_match",
+                reason="the question reads like those about what no rule here computes",
+                learned="declined",
+            )
+        return result
+    conflict = found.get(top)
+    if top == NONE or result.out_of_scope or (conflict and not conflict.about_asking):
+        return result
+    if result.decision == "ambiguous":
+        chosen = top in result.choices and sure >= SETTLE
+    elif conflict is not None:
+        chosen = sure >= OVERRULE
+    else:
+        chosen = sure >= RESCUE
+    if not chosen:
+        return result
+    return replace(
+        result,
+        decision="matched",
+        candidates=((top, round(sure, 4)), *(c for c in result.candidates if c[0] != top)),
+        evidence={**result.evidence, top: (*result.evidence.get(top, ()), "learned")},
+        choices=(top,),
+        excluded=tuple(r for r in result.excluded if r != top),
+        learned="chosen",
+    )
 
 
 def covered() -> str:

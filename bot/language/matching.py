@@ -147,6 +147,10 @@ class MatchResult:
     # Out-of-scope words of a part of the question set aside (its other part asks what the
     # rule computes): the reply says that part is not answered.
     set_aside: tuple[str, ...] = ()
+    # What the learned model (`bot.language.learned`) did: "chosen" (it picked the rule the
+    # words left open), "declined" (the words matched, but the question reads like those no
+    # rule covers), or "" (nothing).
+    learned: str = ""
 
     @property
     def rule(self) -> str | None:
@@ -252,6 +256,11 @@ class Matcher:
     def _content(ws: Sequence[str]) -> str:
         return " ".join(w for w in ws if w not in GENERIC)
 
+    def read_words(self, text: str) -> list[str]:
+        """The question's words as the matcher compares them: normalized, small words dropped,
+        stemmed, misspellings of the phrase vocabulary corrected ("leiutenant govenor")."""
+        return [self._correct(w) for w in raw_words(text)]
+
     def _correct(self, raw: str) -> str:
         """Stem of `raw`, mapped onto the phrase vocabulary if misspelt ('leiutenant')."""
         word = stem(raw)
@@ -301,7 +310,7 @@ class Matcher:
         ("withdrawal_deadline date"); when no rule's words point to the question, each counts
         as one of the rule's topic words."""
         written = raw_words(text)
-        ws = [self._correct(w) for w in written]
+        ws = self.read_words(text)
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
             positions.setdefault(w, []).append(i)

@@ -1,0 +1,131 @@
+"""The question sets, in one place: which are for tuning (read question by question, and what
+the reader's learned model is trained on) and which are held out (measured in aggregate only,
+never read, never trained on).
+
+    from question_sets import tuning_sets, HELDOUT_FOLDERS
+
+`benchmarks/matching.py` prints figures over both; `benchmarks/train_reader.py` trains on the
+tuning sets alone, and refuses a folder whose name says it is held out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+
+# The tuning sets: the helpers' own, then the external ones (written by people who never saw
+# the reader), each named as its figures are printed.
+TUNING_SETS = {
+    "tuning set": "questions",
+    "external tuning set": "questions_external",
+    "second external tuning set": "questions_external2",
+    "third external tuning set": "questions_external3",
+    "fourth external tuning set": "questions_external4",
+    "fifth external tuning set": "questions_external5",
+}
+# Tuning sets in the held-out sets' shape (each question its kind, and its own day where it has
+# one): the retired first held-out set and the external sets written since, by folder.
+QUESTION_FOLDERS = {
+    "first held-out set, retired to tuning": "heldout1_retired",
+    "sixth external tuning set": "external6",
+    "seventh external tuning set": "external7",
+    "eighth external tuning set": "external8",
+    "ninth external tuning set": "external9",
+    "tenth external tuning set": "external10",
+    "eleventh external tuning set": "external11",
+    "twelfth external tuning set": "external12",
+    "thirteenth external tuning set": "external13",
+    "fourteenth external tuning set": "external14",
+    "fifteenth external tuning set": "external15",
+    "sixteenth external tuning set": "external16",
+    "seventeenth external tuning set": "external17",
+    "eighteenth external tuning set": "external18",
+    "nineteenth external tuning set": "external19",
+    "twentieth external tuning set": "external20",
+    "twenty-first external tuning set": "external21",
+}
+# Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
+HELDOUT_FOLDERS = (
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+    "heldout9",
+)
+HELDOUT = TESTS / "heldout2" / "questions.yaml"
+OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
+
+
+@dataclass(frozen=True)
+class QuestionSet:
+    """One tuning set: its name (file or folder), its day and its questions, each in the
+    held-out sets' shape (`q`, `kind`, `rule`, `params`, and its own `today` where it has one)."""
+
+    name: str
+    today: date
+    questions: list[dict[str, Any]]
+
+
+def set_day(data: Mapping[str, Any]) -> date:
+    """A question set's day: YAML reads `today: 2026-11-28` as a date, `'2026-11-28'` as text."""
+    return date.fromisoformat(str(data["today"]))
+
+
+def question_day(item: Mapping[str, Any], today: date) -> date:
+    """The day a question is asked: its own, else its set's."""
+    return date.fromisoformat(str(item.get("today") or today))
+
+
+def out_of_scope_texts(data: Mapping[str, Any]) -> list[str]:
+    """The out-of-scope questions of a tuning file: plain strings, or `{q, note}` items."""
+    return [item["q"] if isinstance(item, Mapping) else item for item in data["out_of_scope"]]
+
+
+def tuning_questions(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A tuning file (tests/questions*.yaml) in the held-out set's shape (kind, rule, params,
+    and the question's own day where it has one)."""
+    return [
+        {
+            "q": item["q"],
+            "kind": "in_scope",
+            "rule": item["rule"],
+            "params": item.get("params"),
+            "today": item.get("today"),
+        }
+        for item in data["in_scope"]
+    ] + [
+        {
+            "q": item["q"] if isinstance(item, Mapping) else item,
+            "kind": "out_of_scope",
+            "rule": None,
+            "today": item.get("today") if isinstance(item, Mapping) else None,
+        }
+        for item in data["out_of_scope"]
+    ]
+
+
+def load(path: Path) -> Any:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def tuning_sets() -> Iterator[QuestionSet]:
+    """Every tuning set, files first, then folders (never a held-out one)."""
+    for name in TUNING_SETS.values():
+        data = load(TESTS / f"{name}.yaml")
+        yield QuestionSet(name, set_day(data), tuning_questions(data))
+    for folder in QUESTION_FOLDERS.values():
+        if folder in HELDOUT_FOLDERS:
+            raise ValueError(f"{folder} is held out: it is never tuned or trained on")
+        data = load(TESTS / folder / "questions.yaml")
+        yield QuestionSet(folder, set_day(data), list(data["questions"]))
