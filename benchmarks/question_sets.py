@@ -51,6 +51,9 @@ QUESTION_FOLDERS = {
     "nineteenth external tuning set": "external19",
     "twentieth external tuning set": "external20",
     "twenty-first external tuning set": "external21",
+    "twenty-second external tuning set": "external22",
+    "twenty-third external tuning set": "external23",
+    "twenty-fourth external tuning set": "external24",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
