@@ -16,7 +16,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
-            r"|withdrawals?\s+(?:[a-z]+\s+){1,4}?(?:closed|closes|ended|ends)\b"
+            r"|withdrawals?\s+(?:[a-z]+\s+){1,4}?(?:closed?|closes|ended|ends?)\b"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
             r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
             r"(?:filing\s+|file\s+)?"
@@ -66,9 +66,19 @@ _ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handi
 _PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words up to this before
 
 
+# "the last day for withdrawals for the 2030 state primary is June 7": an election named after
+# a deadline says which election's deadline it is, and names no date of its own.
+_DEADLINES = ("withdrawal_deadline", "filing_deadline", "proclamation_deadline")
+_ELECTIONS = ("primary", "special_primary", "general")
+_WHICH_ELECTION = re.compile(
+    r"^\s+(?:for|of|before|in)\s+(?:the\s+|this\s+|our\s+)?(?:\d{4}\s+)?(?:[a-z.']+\s+){0,2}$"
+)
+
+
 def cue_spans(low: str) -> list[tuple[int, int, str]]:
     """Role cues in text order; a cue inside a longer cue is dropped ("withdrawal" inside
-    "withdrawal deadline")."""
+    "withdrawal deadline"), and so is an election that only says whose deadline a deadline
+    cue just before it is."""
     spans = sorted(
         ((m.start(), m.end(), role) for role, rx in _DATE_ROLES for m in rx.finditer(low)),
         key=lambda c: (c[0], c[0] - c[1]),
@@ -77,6 +87,13 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
     reach = -1  # furthest end of any cue so far
     for start, end, role in spans:
         if end <= reach and not (kept and kept[-1][:2] == (start, end)):
+            continue
+        if (
+            role in _ELECTIONS
+            and kept
+            and kept[-1][2] in _DEADLINES
+            and _WHICH_ELECTION.match(low[kept[-1][1] : start])
+        ):
             continue
         kept.append((start, end, role))
         reach = max(reach, end)

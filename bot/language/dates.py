@@ -124,7 +124,8 @@ _NOT_A_COUNT = (
     r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
 )
 _TIME_AFTER = re.compile(
-    r"\s*(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
+    # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice)
+    r"\)?\s*(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
     # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be
@@ -176,6 +177,28 @@ def _across_new_year(value: date, today: date) -> date:
     return value
 
 
+def settle_weekdays(
+    dates: list[FactDate], today: date, problems: list[str], *, year_said: bool
+) -> None:
+    """A date written with its weekday but not its year ("Friday June 9") is in the question's
+    year when it names one (`year_said`), and the weekday must agree; with no year said, it is
+    the year nearest today (this one, the next or the last) whose day falls on that weekday.
+    A weekday that agrees with none is reported, never corrected."""
+    for found in dates:
+        if found.weekday is None or found.weekday == found.value.weekday():
+            continue
+        if not year_said:
+            near = sorted(
+                (in_year(found.value, y) for y in (today.year - 1, today.year + 1)),
+                key=lambda d: abs((d - today).days),
+            )
+            agreeing = next((d for d in near if d.weekday() == found.weekday), None)
+            if agreeing is not None:
+                found.value = agreeing
+                continue
+        problems.append(f"{found.span.strip()!r}: {found.value:%B %-d, %Y} is a {found.value:%A}")
+
+
 def _weekday_problem(weekday: str | None, value: date, span: str) -> str | None:
     if not weekday:
         return None
@@ -211,13 +234,25 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             if report_invalid:
                 problems.append(f"{span.strip()!r} is not a valid date")
             return
+        said_weekday = None
         if not year_written:
             value = _across_new_year(value, today)
-        problem = _weekday_problem(weekday, value, span)
-        if problem:
-            problems.append(problem)
+            # ("Friday June 9": which year's June 9 is a Friday is settled with the question's
+            # year, `settle_weekdays`)
+            said_weekday = _WEEKDAYS[weekday[:3]] if weekday else None
+        else:
+            problem = _weekday_problem(weekday, value, span)
+            if problem:
+                problems.append(problem)
         found.append(
-            FactDate(value=value, time=clock, span=span, start=start, year_written=year_written)
+            FactDate(
+                value=value,
+                time=clock,
+                span=span,
+                start=start,
+                year_written=year_written,
+                weekday=said_weekday,
+            )
         )
 
     def matches() -> Iterable[tuple[str, re.Match[str]]]:

@@ -18,7 +18,8 @@ from rules.values import MAX_DIGITS
 
 # Statute citations and section numbers are not counts.
 CITATION = re.compile(
-    r"§+\s*[\w.\-()]+|\b\d+-\d+(?:\([\w]+\))*"
+    # ("410-555-0143" is a telephone number, read as such, not a section)
+    r"§+\s*[\w.\-()]+|(?<!-)\b\d+-\d+(?:\([\w]+\))*(?![\d-])"
     # "c. 53", "chapter 53", "c 53 § 14" — never "ticket C 1.6 million"
     r"|(?:\b(?:c|ch)\.\s*|\b(?:chapter|sec|section|art|article)\.?\s*)\d+[a-z]?\b(?![.,]\d)"
     r"|\b(?:c|ch)\s+\d+[a-z]?\b(?=\s*,?\s*(?:§|s\.|sec))"
@@ -27,7 +28,8 @@ CITATION = re.compile(
 
 _NUMBER = re.compile(
     r"(?<![\w.$])(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
+    # ("$250.00  B. Jones": a letter set apart and followed by a stop is an initial)
+    r"(?:(?!\s+[kmb]\.)\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
     r"(\s*(?:dollars|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
 )
 _MULTIPLIER = {  # the power of ten each word stands for
@@ -117,7 +119,7 @@ _LABEL_BEFORE = re.compile(
     r"\.?\s*(?:#|no\.?)?\s*$"
 )
 # "301 555 1234", "(410) 269.2840": a telephone number.
-_PHONE = re.compile(r"(?<![\w$,.])(?:\(\d{3}\)\s?|\d{3}[\s.])\d{3}[\s.-]\d{4}(?!\w|[.,]\d)")
+_PHONE = re.compile(r"(?<![\w$,.])(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\w|[.,]\d)")
 # "45 Elm St", "1200 Main Street, Suite 4B": a street address's number, neither count nor sum.
 _STREET_AFTER = re.compile(
     r"\s+(?:[a-z]+\s+){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive"
@@ -178,6 +180,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
             r"|\b(?:gave|donated|contributed)\s*$|\bmaxed\s+(?:out\s+)?at\s*$"
+            # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
+            # one giver gave is one contribution
+            r"|\b(?:someone|somebody|a\s+(?:single\s+)?(?:donor|contributor|supporter|person)"
+            r"|one\s+(?:donor|contributor|supporter|person))\s+(?:gave|gives|donated|donates"
+            r"|contributed|contributes|sent|sends)\b[^$\d.?!;]{0,35}$"
         ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
@@ -206,7 +213,7 @@ _FUND_BEFORE = next(rx for role, rx, _ in _MONEY_ROLES if role == "fund")
 
 
 def _money_role(low: str, start: int, end: int) -> str | None:
-    before = low[max(0, start - 40) : start]
+    before = low[max(0, start - 60) : start]
     after = low[end : end + 30]
     # "$60 (total $560)": a word that opens the next sum names that one, not this.
     if _LABELS_NEXT_SUM.match(after):
@@ -332,6 +339,14 @@ def read_numbers(
             and ("," in raw or len(digits) >= 5)
             and _money_role(low, m.start(), m.end()) is not None
         )
+        if (
+            mult in ("k", "m", "b")
+            and noun is None
+            and not dollar
+            and _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
+        ):
+            mult = None  # "Legislative District 12B": a district's letter, not billions
+            value = Decimal(digits)
         if dollar or dollars or (mult and noun is None) or plain_money:
             amounts.append(
                 FactAmount(
@@ -506,7 +521,7 @@ _EACH_OF_BEFORE = re.compile(
 )
 
 
-_THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+$")
+_THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:one\s+|same\s+|single\s+)?$")
 
 
 def _said_again(low: str, amounts: list[FactAmount]) -> None:
@@ -514,10 +529,8 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
     count?": a sum said again with "the" is the one said before, not another one (its role
     says so, and no rule takes it again)."""
     for i, amount in enumerate(amounts):
-        if (
-            amount.role is None
-            and _THE_BEFORE.search(low, max(0, amount.start - 6), amount.start)
-            and any(a.value == amount.value for a in amounts[:i])
+        if _THE_BEFORE.search(low, max(0, amount.start - 12), amount.start) and any(
+            a.value == amount.value and amount.role in (None, a.role) for a in amounts[:i]
         ):
             amount.role = "again"
 

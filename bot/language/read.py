@@ -14,7 +14,7 @@ from datetime import date
 
 from bot.language.corrections import correct
 from bot.language.date_roles import cue_spans, label_dates
-from bot.language.dates import ANY_TIME, find_dates, in_year
+from bot.language.dates import ANY_TIME, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
@@ -53,7 +53,10 @@ def extract(text: str, *, today: date) -> Facts:
     remembered = {int(y) for y in _REMEMBERED_YEAR.findall(low)}
     if said_year or set(years) - remembered:
         years = [y for y in years if y not in remembered]
-    _year_named(dates, years + [d.value.year for d in dates if d.year_written], today, said_year)
+    year_said = _year_named(
+        dates, years + [d.value.year for d in dates if d.year_written], today, said_year
+    )
+    settle_weekdays(dates, today, problems, year_said=year_said)
 
     result = Facts(
         dates=dates,
@@ -114,19 +117,20 @@ def _relative_year(low: str, today: date) -> int | None:
 
 def _year_named(
     dates: list[FactDate], years: list[int], today: date, said: int | None = None
-) -> None:
+) -> bool:
     """A date written without its year ("COC deadline that year is feb 26") is in the one
     year the question names ("in 2030", "for '30", "March 4, 2030 … March 8"), not today's:
     reading it in today's year would change a date the user gave. With several years named,
-    the date keeps today's year."""
+    the date keeps today's year. Whether one year was named."""
     named = set(years) or ({said} if said else set())
     # (today's year named too: a day near the new year is then in it, not the next one's)
     if len(named) != 1:
-        return
+        return False
     (year,) = named
     for found in dates:
         if not found.year_written:
             found.value = in_year(found.value, year)
+    return True
 
 
 def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:

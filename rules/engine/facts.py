@@ -35,6 +35,9 @@ class FactDate(BaseModel):
     start: int = 0
     role: str | None = None  # event_date, withdrawal_deadline, primary, special_primary, ...
     year_written: bool = True  # False for "Feb 26": its year was taken from the question
+    # The weekday written with a date whose year was not ("Friday June 9": 4 = Friday), checked
+    # once the question's year is known (`bot.language.dates.settle_weekdays`).
+    weekday: int | None = None
 
     def as_datetime(self) -> datetime | None:
         """The tz-aware moment (America/New_York), only when a time was written."""

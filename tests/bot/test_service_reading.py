@@ -292,6 +292,29 @@ def test_contributions_listed_one_by_one_are_each_matched_not_summed() -> None:
     assert total.params == {"private_contributions": "90000", "opposed": "false"}
 
 
+@pytest.mark.parametrize(
+    ("question", "contributions"),
+    [
+        # § 15-107(c)(2) (current text) matches each eligible private contribution: sums
+        # listed with nothing calling them anything else are the contributions.
+        ("Three donors: $25, $100 and $250. What's the match?", "25;100;250"),
+        ("2 donations: $60 — sorry, $65 — and $240. match?", "65;240"),
+        # What one giver gave is one contribution, not a total raised.
+        ("If a donor gives $300 to our governor ticket, how much matching does it get?", "300"),
+        ("someone gave my wife's governor campaign $50. what's the public match?", "50"),
+        # "the one $100 gift" is the $100 said before, not a second one.
+        ("if a donor gives $100, what's the match? Just the one $100 gift.", "100"),
+    ],
+)
+def test_contributions_said_in_everyday_ways_are_each_matched(
+    question: str, contributions: str
+) -> None:
+    reply = ask(question)
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params["contributions"] == contributions
+    assert reply.status == "answered"
+
+
 def test_another_states_question_is_ruled_out_by_state() -> None:
     reply = ask("LG candidate in Virginia died May 3, successor deadline?")
     assert reply.status == "no_match"

@@ -105,6 +105,12 @@ def _contributions(facts: Facts) -> list[object]:
     # $200"); a sum said elsewhere ("brings in $1,000?") is not a contribution. "3 donors @
     # $250" is three of them.
     listed = [a for a in facts.amounts if a.role == "contribution"]
+    # "Three donors: $25, $100 and $250. What's the match?": asked of the primary
+    # contribution, several sums no words call anything else are the contributions — a
+    # total raised, the Fund or an entitlement is always said as one.
+    said = [a for a in facts.amounts if a.role != "again"]  # (a sum said again is one sum)
+    if not listed and not any(a.role for a in said):
+        listed = said if len(said) > 1 else []
     if sum(a.times for a in listed) > MAX_REPEATED:
         return []
     return [a.value for a in listed for _ in range(a.times)]
