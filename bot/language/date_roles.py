@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from datetime import time
 
 from rules.engine.facts import FactDate
 
@@ -172,3 +173,61 @@ def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: s
         ):
             return other
     return role
+
+
+# "withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night": the
+# candidacy filing deadline, said only by its hour, on the day the sentence names.
+def _hour(n: int) -> str:
+    """An hour with a.m. or p.m. ("9 pm", "9:00 p.m."), its groups numbered `n`."""
+    return rf"(?P<h{n}>\d{{1,2}})(?::(?P<m{n}>\d{{2}}))?\s*(?P<pm{n}>[ap])\.?\s?m\b\.?"
+
+
+_CUTOFF = (
+    r"(?:(?:coc|candidacy|candidate|certificate|filing)\s+){0,3}"
+    r"(?:cut-?off|deadline|close|closing)"
+)
+_SAME_DAY = r"(?:that|the)\s+(?:same\s+)?(?:day|night|evening)|same\s+(?:day|night|evening)"
+_SAME_DAY_CUTOFF = re.compile(
+    "|".join(
+        (
+            # "the 9 pm COC cutoff that same night", "the 9pm filing close that day"
+            rf"\b{_hour(1)}\s+{_CUTOFF}\s+(?:{_SAME_DAY})\b",
+            # "that evening's 9 p.m. candidacy filing cutoff"
+            rf"\b(?:that|the\s+same)\s+(?:day|night|evening)['’]s\s+{_hour(2)}\s+{_CUTOFF}",
+            # "filing closed at 9:00 pm that night"
+            rf"\b(?:filing|coc|candidacy)\s+(?:closed|closes|closing)\s+at\s+{_hour(3)}"
+            rf"\s+(?:{_SAME_DAY})\b",
+            # "half an hour after the 9 pm COC deadline", "ninety minutes after the 9 p.m. …"
+            rf"\b(?:minutes?|half\s+an\s+hour|an\s+hour|hours?)\s+(?:after|past|before)\s+the\s+"
+            rf"{_hour(4)}\s+{_CUTOFF}",
+        )
+    )
+)
+
+
+def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
+    """The candidacy filing deadline said only by its hour on the day the question names
+    ("withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night"): that
+    day at that hour. None when the question gives the deadline's day itself, or names no one
+    day for it to be on (the event's day, else the only date said)."""
+    if any(d.role == "filing_deadline" for d in dates):
+        return None
+    m = _SAME_DAY_CUTOFF.search(low)
+    if m is None:
+        return None
+    events = [d for d in dates if d.role == "event_date"]
+    day = events[0] if len(events) == 1 else (dates[0] if len(dates) == 1 else None)
+    if day is None:
+        return None
+    said = {k.rstrip("0123456789"): v for k, v in m.groupdict().items() if v}
+    hour, minute, evening = int(said["h"]), int(said.get("m") or 0), said["pm"] == "p"
+    if not 1 <= hour <= 12 or minute > 59:
+        return None
+    return FactDate(
+        value=day.value,
+        time=time(hour % 12 + 12 * evening, minute),
+        span=m.group(0),
+        start=m.start(),
+        role="filing_deadline",
+        year_written=day.year_written,
+    )

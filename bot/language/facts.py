@@ -201,6 +201,11 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
     ),
     ("regular", re.compile(r"\bregular\s+(?:\d{4}\s+)?(?:general\s+)?(?:election|cycle)\b")),
 ]
+_SPECIAL = re.compile(
+    r"\bspecial\s+(?:election|primary|general)\b"
+    r"|\b(?:a|the|this|that|upcoming|coming|[\w-]*\d)\s+special\b"
+    r"(?!\s+(?:session|interest|counsel|assistant|needs|order|rules?|case)\b)"
+)
 _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     (
         "nomination-papers",
@@ -453,6 +458,12 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         m, election = min(elections, key=lambda hit: priority.index(hit[1]))
         facts.election = election  # type: ignore[assignment]
         mention(facts, "election", election, m)
+    else:
+        special = _SPECIAL.search(low)
+        if special:
+            # "the special primary is 4/4/28", "indep in the upcoming CD-3 special": a special
+            # election, of no kind said (which one a rule's state holds is the rule's business)
+            mention(facts, "election_word", "special", special)
     nominations = _first_matches(low, _NOMINATIONS)
     if nominations:
         facts.nomination = nominations[0][1]  # type: ignore[assignment]

@@ -93,6 +93,14 @@ _WORD_NUMBERS = {
     "ten": 10,
 }
 # "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
+# "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
+# count for the district as of Jan 1 is 1,032,118": the voters counted, said before the number
+# (dates are blanked by then).
+_VOTERS_BEFORE = re.compile(
+    r"\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
+    r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
+    r"[^.?!;\d$]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of)\s*:?\s*$"
+)
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=]\s*$")),
     ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=]\s*$")),
@@ -330,6 +338,8 @@ def read_numbers(
         if noun is None and not dollar:
             before = low[max(0, m.start() - 30) : m.start()]
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
+            if noun is None and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start()):
+                noun = "registered_voters"
             if noun == "tickets" and (mult or len(digits) > 2):
                 noun = None  # "tix 500k + 500k": sums said after the tickets, not their count
         # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when

@@ -13,7 +13,7 @@ import re
 from datetime import date
 
 from bot.language.corrections import correct
-from bot.language.date_roles import cue_spans, label_dates
+from bot.language.date_roles import cue_spans, label_dates, same_day_cutoff
 from bot.language.dates import ANY_TIME, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
@@ -47,6 +47,10 @@ def extract(text: str, *, today: date) -> Facts:
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
     correct(low, dates, amounts, numbers)
+    cutoff = same_day_cutoff(low, dates)
+    if cutoff is not None:
+        dates.append(cutoff)
+        dates.sort(key=lambda d: d.start)
     said_year = _relative_year(low, today)
     # "like it was back in 2014": a year remembered is not the one asked about, when another
     # is said ("for '30", "next year", "the 2030 election").
@@ -79,6 +83,8 @@ def extract(text: str, *, today: date) -> Facts:
 
 
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+# "running this November", "the election this coming November": the November ahead.
+_THIS_NOVEMBER = re.compile(r"\bthis\s+(?:coming\s+)?november\b|\bcoming\s+november\b")
 _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cycle|ballot)\b")
 # "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
 # "'26 gubernatorial", "the '28 cycle": before an election's word too.
@@ -110,6 +116,8 @@ def _relative_year(low: str, today: date) -> int | None:
         return 2000 + short
     # "qualified last year; for this year's primary …": the year an election is named by.
     if not found:
+        if _THIS_NOVEMBER.search(low):
+            return today.year + (today.month == 12)
         return None
     m = next((f for f in found if _YEAR_OF_ELECTION.match(low, f.end())), found[0])
     return today.year + {"this": 0, "next": 1, "last": -1}[m.group(1)]

@@ -136,6 +136,15 @@ class Facts(BaseModel):
         """The `year` parameter, when the question states a year."""
         return {"year": self.year} if self.year else {}
 
+    def year_of_dates(self) -> dict[str, object]:
+        """The `year` parameter: a year said on its own, else the one year every date the
+        question writes out with its year is in ("handed in at 5:01 pm on Aug 3, 2026": the
+        2026 deadline's day)."""
+        if self.year:
+            return {"year": self.year}
+        written = {d.value.year for d in self.dates if d.year_written}
+        return {"year": written.pop()} if len(written) == 1 else {}
+
 
 def _by_role(items: Sequence[FactAmount] | Sequence[FactCount], role: str) -> Any:
     labelled = [i.value for i in items if i.role == role]

@@ -315,6 +315,51 @@ def test_contributions_said_in_everyday_ways_are_each_matched(
     assert reply.status == "answered"
 
 
+@pytest.mark.parametrize(
+    ("question", "rule", "params"),
+    [
+        # § 5-703(f)(2): Maryland's only special elections are congressional, so a special
+        # primary's day, or "special" said of the election, is a special congressional one.
+        (
+            "special primary is 4/4/28 -- petition deadline for an independent?",
+            "md-petition-filing",
+            {"election": "special-congressional", "special_primary": "2028-04-04"},
+        ),
+        # § 5-703(f)(1): "this coming November" is this year's regular general election.
+        (
+            "when do we have to turn in the signature petition for our independent candidate "
+            "for the election this coming november",
+            "md-petition-filing",
+            {"election": "regular", "year": "2026"},
+        ),
+        # § 5-703(d): a date written with its year is in the election year asked about.
+        (
+            "their indie filed petition sheets on Aug 3, 2026 at 5:12 pm. late?",
+            "md-petition-filing",
+            {"year": "2026"},
+        ),
+        # § 5-703(e)(1): the voters counted, said before the number, or written short.
+        (
+            "The county board says the registered voter count for the district as of Jan 1 is "
+            "1,032,118. How many valid signatures do we need?",
+            "md-petition-signatures",
+            {"registered_voters": "1032118"},
+        ),
+        (
+            "1% of 1.2M -- thats the indie sig number right?",
+            "md-petition-signatures",
+            {"registered_voters": "1200000"},
+        ),
+    ],
+)
+def test_what_petition_questions_say_in_passing_fills_the_rule(
+    question: str, rule: str, params: dict[str, str]
+) -> None:
+    reply = ask(question)
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in params} == params
+
+
 def test_another_states_question_is_ruled_out_by_state() -> None:
     reply = ask("LG candidate in Virginia died May 3, successor deadline?")
     assert reply.status == "no_match"

@@ -11,10 +11,7 @@ def schedule(facts: Facts) -> dict[str, object]:
     """(a): the election year — said on its own, or, when none is, the one year the
     question's dates are written with ("start by February 1 … so Feb 1, 2030 for us?": the
     date asked to confirm is in the election year)."""
-    if facts.year:
-        return facts.year_only()
-    written = {d.value.year for d in facts.dates if d.year_written}
-    return {"year": written.pop()} if len(written) == 1 else {}
+    return facts.year_of_dates()
 
 
 def primary(facts: Facts) -> dict[str, object]:

@@ -9,13 +9,27 @@ from rules.engine.facts import Facts
 REGULAR_KINDS = ("gubernatorial", "presidential")
 
 
+def _special(facts: Facts) -> bool:
+    """Whether the question is about a special election: Maryland holds special elections
+    only for Congress (§ 5-703(c)(3)(iii), (f)(2)), so a special primary's day or the word
+    "special" is a special congressional election's."""
+    return facts.election == "special-congressional" or (
+        facts.election is None
+        and (
+            facts.date_with_role("special_primary") is not None
+            or "special" in facts.values("election_word")
+        )
+    )
+
+
 def declaration(facts: Facts) -> dict[str, object]:
     """(c)(3): the kind of election, its year, the certificate or proclamation deadline."""
     p: dict[str, object] = {}
-    if facts.election and facts.election != "regular":
+    if _special(facts):
+        p["election"] = "special-congressional"
+    elif facts.election and facts.election != "regular":
         p["election"] = facts.election
-    if facts.year:
-        p["year"] = facts.year
+    p.update(facts.year_only())
     if "baltimore-city-municipal" in facts.values("topic"):
         p["baltimore_city"] = True
     elif "baltimore-city-municipal" in facts.values("not_topic"):
@@ -31,23 +45,39 @@ def declaration(facts: Facts) -> dict[str, object]:
 
 
 def signatures(facts: Facts) -> dict[str, object]:
-    """(e)(1): the count of registered voters."""
+    """(e)(1): the count of registered voters — or, asked of the signatures a petition needs,
+    the one number written short with k or M and nothing else counted ("1% of 1.2M -- the
+    indie sig number?", "512k registered"): the reader takes such a number for a sum."""
     n = facts.count("registered_voters")
+    if n is None and not any(c.role in (None, "registered_voters") for c in facts.numbers):
+        short = {a.value for a in facts.amounts if a.role is None and not a.span.startswith("$")}
+        if len(short) == 1:
+            value = short.pop()
+            n = int(value) if value == value.to_integral() else None
     return {"registered_voters": n} if n is not None else {}
 
 
 def filing(facts: Facts) -> dict[str, object]:
     """(f): the year, and for a special congressional election its special primary."""
-    p = facts.year_only()
-    if facts.election in ("regular", "special-congressional"):
-        p["election"] = facts.election
-    elif facts.stages() == ["general"] and (facts.election in (None, *REGULAR_KINDS)):
-        # "for the general election", "the gov ticket's general": the regular one (a
-        # gubernatorial or presidential general election is a regular general election).
-        p["election"] = "regular"
-    special = facts.date_with_role("special_primary")
-    if special is None and facts.election == "special-congressional":
-        special = facts.date_with_role("primary") or facts.only_date((None,))
+    if not _special(facts):
+        p = facts.year_of_dates()
+        if facts.election == "regular" or (
+            # "for the general election", "the gov ticket's general", "the November ballot":
+            # the regular one (a gubernatorial or presidential general election is regular)
+            facts.stages() == ["general"] and facts.election in (None, *REGULAR_KINDS)
+        ):
+            p["election"] = "regular"
+        return p
+    p = {**facts.year_only(), "election": "special-congressional"}
+    special = facts.date_with_role("special_primary") or (
+        facts.date_with_role("primary") or facts.only_date((None,))
+    )
     if special:
         p["special_primary"] = special.value
     return p
+
+
+def certificate(facts: Facts) -> dict[str, object]:
+    """(d): the election year — said on its own, or the one year the question's dates are
+    written with."""
+    return facts.year_of_dates()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from rules.engine import Context, Facts, Implementation, Param, RuleSpec, year_param
+from rules.engine import Context, Implementation, Param, RuleSpec, year_param
 from rules.md.gel_5_703 import params, text_2014, text_2025
 from rules.md.gel_5_703.petition import (
     ELECTION_WORDS,
@@ -109,7 +109,7 @@ CERTIFICATE = RuleSpec(
         Implementation("2014", T2014, certificate),
         Implementation("2025", T2025, certificate),  # (d) reads the same in both texts
     ),
-    from_facts=Facts.year_only,
+    from_facts=params.certificate,
     decides=_general_of_year,
 )
 SIGNATURES = RuleSpec(

@@ -95,3 +95,31 @@ def test_a_telephone_number_and_a_districts_letter_are_neither_sums_nor_errors()
 def test_a_name_initial_after_a_sum_is_no_multiplier() -> None:
     facts = extract("A. Smith  $250.00  B. Jones  $75.00  M. Park  $40", today=date(2026, 3, 10))
     assert [a.value for a in facts.amounts] == [250, 75, 40]
+
+
+# ------------------------------------------------- the candidacy filing deadline by its hour
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The LG candidate filed her withdrawal on 2/24 at 10:30 pm -- after the 9 pm COC cutoff "
+        "that same night.",
+        "the candidate withdrew at 10:15 p.m. on 24 February 2026 — after that evening's 9 p.m. "
+        "candidacy filing cutoff.",
+        "LG candidate withdrew at 9:30 pm on Feb 24 2026, half an hour after the 9 pm COC "
+        "deadline.",
+        "Running mate dropped out 2/24 @ 9:40pm; filing closed at 9:00 pm that night.",
+    ],
+)
+def test_a_filing_deadline_said_by_its_hour_is_on_the_day_the_question_names(text: str) -> None:
+    # Md. Elec. Law § 5-903(b)(1): whether the event came after the certificate of candidacy
+    # deadline decides whether a successor may be designated at all, to the minute.
+    facts = extract(text, today=date(2026, 2, 25))
+    (deadline,) = [d for d in facts.dates if d.role == "filing_deadline"]
+    assert (deadline.value, deadline.time) == (date(2026, 2, 24), time(21, 0))
+
+
+def test_an_hour_alone_with_no_day_for_it_is_not_a_deadline() -> None:
+    facts = extract("what happens after the 9 pm COC cutoff that night?", today=date(2026, 2, 25))
+    assert [d for d in facts.dates if d.role == "filing_deadline"] == []

@@ -328,13 +328,15 @@ def test_dates_and_kinds_said_in_staff_words(
 
 
 def test_a_date_said_before_a_cue_it_is_placed_after_is_not_the_cues() -> None:
-    # § 5-903(a)(1): the withdrawal came after the filing cutoff; its date is the event's.
+    # § 5-903(a)(1): the withdrawal came after the filing cutoff; its date is the event's,
+    # and the cutoff "that night" is the same day at its own hour.
     question = (
         "The LG candidate's withdrawal was stamped 10:30 p.m. on Feb. 24, 2026, after the 9 p.m. "
         "filing cutoff that night. Successor deadline?"
     )
     got = params("md-successor-lt-gov", question)
-    assert got["event_date"] == "2026-02-24T22:30" and "filing_deadline" not in got
+    assert got["event_date"] == "2026-02-24T22:30"
+    assert got["filing_deadline"] == "2026-02-24T21:00"
 
 
 @pytest.mark.parametrize(
