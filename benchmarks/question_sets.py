@@ -54,6 +54,9 @@ QUESTION_FOLDERS = {
     "twenty-second external tuning set": "external22",
     "twenty-third external tuning set": "external23",
     "twenty-fourth external tuning set": "external24",
+    "twenty-fifth external tuning set": "external25",
+    "twenty-sixth external tuning set": "external26",
+    "twenty-seventh external tuning set": "external27",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

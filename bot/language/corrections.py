@@ -22,9 +22,10 @@ from rules.engine.facts import FactAmount, FactCount, FactDate
 _MARKER = re.compile(
     r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
     r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
-    # "Fund is $3.3M -- no, $3.03M": a dash, then "no"
-    r"|(?:--|—|–)\s*no\b"
+    # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
+    r"|(?:--|—|–)\s*no\b|(?:--|—|–|,)\s*wait\b"
 )
+MARKER = _MARKER
 _REACH = 40  # characters from a marker to the corrected value
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
 _DAY_ONLY = re.compile(
@@ -49,7 +50,45 @@ def correct(
             if _correct_one(low, marker, values):
                 break
         else:
-            _correct_day(low, marker, dates)
+            if not _correct_day(low, marker, dates):
+                _correct_count_in_words(low, marker, counts)
+
+
+# A year said on its own: "for 2026 — no, 2030", "the 2028 cycle, sorry, I mean 2030".
+_YEAR = re.compile(r"(?<![\d/.,$-])(?:19|20)\d\d(?![\d/.,-]\d)")
+
+
+def correct_years(low: str, years: list[int]) -> list[int]:
+    """The years said on their own, with a year taken back by a correction left out ("FCFF
+    start date for 2026 — no, 2030?": 2030) and the corrected one first."""
+    kept = list(years)
+    for marker in _MARKER.finditer(low):
+        new = _YEAR.search(low, marker.end(), marker.end() + 24)
+        old = [m for m in _YEAR.finditer(low, max(0, marker.start() - 40), marker.start())]
+        if new is None or not old or _ASKING.search(low, marker.end(), new.start()):
+            continue
+        taken_back, said = int(old[-1].group(0)), int(new.group(0))
+        if taken_back in kept and said in kept and taken_back != said:
+            kept.remove(taken_back)
+            kept.remove(said)
+            kept.insert(0, said)
+    return kept
+
+
+# "three nominee tickets — sorry, two": a count said again in words.
+_COUNT_IN_WORDS = re.compile(
+    r"\W*(?:(?:it\s+(?:is|was)|it['’]s|make\s+it|only|just)\s+)?"
+    r"(two|three|four|five|six|seven|eight|nine|ten)\b"
+)
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_WORDS.update(nine=9, ten=10)
+
+
+def _correct_count_in_words(low: str, marker: re.Match[str], counts: list[FactCount]) -> None:
+    m = _COUNT_IN_WORDS.match(low, marker.end())
+    before = [c for c in counts if c.start + len(c.span) <= marker.start()]
+    if m is not None and before and marker.start() - (before[-1].start + len(before[-1].span)) < 40:
+        before[-1].value = _WORDS[m.group(1)]
 
 
 def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bool:
@@ -138,14 +177,15 @@ def _replace(old: Value, new: Value) -> None:
         old.value = new.value  # type: ignore[assignment]
 
 
-def _correct_day(low: str, marker: re.Match[str], dates: list[FactDate]) -> None:
+def _correct_day(low: str, marker: re.Match[str], dates: list[FactDate]) -> bool:
     """ "October 13, 2027 (sorry - Tuesday the 12th)": the day changes, the month stays."""
     m = _DAY_ONLY.match(low, marker.end())
     before = [d for d in dates if d.start + len(d.span) <= marker.start()]
     if m is None or not before:
-        return
+        return False
     old = before[-1]
     try:
         old.value = old.value.replace(day=int(m.group(1)))
     except ValueError:
-        return
+        return False
+    return True

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import holidays
 
 from bot.language.asks import mention, read_asks
+from bot.language.corrections import MARKER
 from bot.language.intents import citations
 from bot.language.lexicon import names_origin, negated
 from bot.language.text import blank
@@ -305,6 +306,18 @@ def _first(low: str, table: Iterable[tuple[str, re.Pattern[str]]]) -> list[tuple
     return [(m.start(), label) for m, label in _first_matches(low, table)]
 
 
+def _corrected(low: str, hits: list[tuple[re.Match[str], str]]) -> list[tuple[re.Match[str], str]]:
+    """ "Our LG candidate withdrew — sorry, correction, she was disqualified": an event the
+    question takes back with a correction is not one of its events."""
+    kept = list(hits)
+    for marker in MARKER.finditer(low):
+        after = [h for h in kept if marker.end() <= h[0].start() <= marker.end() + 40]
+        before = [h for h in kept if h[0].end() <= marker.start()]
+        if after and before and after[0][1] != before[-1][1]:
+            kept.remove(before[-1])
+    return kept
+
+
 def _first_matches(
     low: str, table: Iterable[tuple[str, re.Pattern[str]]]
 ) -> list[tuple[re.Match[str], str]]:
@@ -405,7 +418,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         for m in rx.finditer(event_text):
             if _DENIED.search(event_text, max(0, m.start() - 16), m.start()):
                 event_text = blank(event_text, m.start(), m.end())
-    cause_hits = _first_matches(event_text, _EVENTS)
+    cause_hits = _corrected(event_text, _first_matches(event_text, _EVENTS))
     causes = [(m.start(), label) for m, label in cause_hits]
     if causes:
         facts.cause = causes[0][1]  # type: ignore[assignment]

@@ -119,6 +119,8 @@ _EACH_AFTER = re.compile(
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 # ("three nominee tickets each with a full contribution of $2.5M")
 _EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,34}$")
+# "3 tickets at $2.2M": one sum said for every ticket counted.
+_TICKETS_AT = re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
 # "Rm 4B", "ext 3301", "batch 0219": a room, line or reference number, neither count nor sum.
 _LABEL_BEFORE = re.compile(
@@ -179,6 +181,13 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+)?$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
+    ),
+    # "two tickets at $750,000 each", "4 tickets @ one mil", "three tickets at full $3M": what
+    # each ticket would get in full (money said "at" a number of tickets).
+    (
+        "entitlement",
+        re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$"),
+        None,
     ),
     # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
     # amounts listed after it are more of them), not the total raised.
@@ -367,7 +376,11 @@ def read_numbers(
                     each=bool(
                         _EACH_AFTER.match(low, m.end())
                         or (
-                            _EACH_BEFORE.search(low[max(0, m.start() - 44) : m.start()])
+                            (
+                                _EACH_BEFORE.search(low[max(0, m.start() - 44) : m.start()])
+                                # "3 tickets at $2.2M": the same sum for every ticket
+                                or _TICKETS_AT.search(low, max(0, m.start() - 30), m.start())
+                            )
                             # "three tickets would each be owed 2.5M, 2.5M and 2M": a list
                             # says each one's sum; none is repeated
                             and not _LIST_GOES_ON.match(low, m.end())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from bot.language.corrections import correct
+from bot.language.corrections import correct, correct_years
 from bot.language.date_roles import cue_spans, label_dates, same_day_cutoff
 from bot.language.dates import ANY_TIME, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
@@ -21,6 +21,7 @@ from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.text import MAX_CHARS, blank, clean
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
+from rules.md.practice import next_election_year
 from rules.registry import RULES
 
 
@@ -47,6 +48,7 @@ def extract(text: str, *, today: date) -> Facts:
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
     correct(low, dates, amounts, numbers)
+    years = correct_years(low, years)
     cutoff = same_day_cutoff(low, dates)
     if cutoff is not None:
         dates.append(cutoff)
@@ -83,6 +85,13 @@ def extract(text: str, *, today: date) -> Facts:
 
 
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+# "the next gubernatorial election", "this presidential cycle", "the upcoming governor's race":
+# the year of the next such election.
+_NEXT_ELECTION = re.compile(
+    r"\b(?:next|upcoming|coming|this|current)\s+(?:(?:md|maryland|ma|massachusetts)\s+)?"
+    r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
+    r"(?:election|race|cycle|year|general|contest)s?\b"
+)
 # "running this November", "the election this coming November": the November ahead.
 _THIS_NOVEMBER = re.compile(r"\bthis\s+(?:coming\s+)?november\b|\bcoming\s+november\b")
 _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cycle|ballot)\b")
@@ -114,6 +123,9 @@ def _relative_year(low: str, today: date) -> int | None:
     )
     if short is not None:
         return 2000 + short
+    coming = _NEXT_ELECTION.search(low)
+    if coming is not None:
+        return next_election_year("gubernatorial" if coming.group("gov") else "presidential", today)
     # "qualified last year; for this year's primary …": the year an election is named by.
     if not found:
         if _THIS_NOVEMBER.search(low):

@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from functools import cache
 
 from rules.engine import Context, InvalidInput, NeedsInput
+from rules.md.holidays import general_election_day
 from rules.timecalc import ONE_DAY, as_dict, is_weekend, next_day_where, package_entries
 from rules.values import TZ, format_human
 
@@ -143,12 +144,31 @@ def gubernatorial_calendar_only(ctx: Context, why: str) -> None:
     )
 
 
+# Maryland elects its Governor in years ≡ 2 (mod 4) and the President in leap years (so does
+# Massachusetts: both states' Governors are elected in 2026, 2030, …).
+_ELECTION_BY_REMAINDER = {2: "gubernatorial", 0: "presidential"}
+
+
+def election_of(year: int) -> str | None:
+    """Which regular general election `year` holds: "gubernatorial", "presidential" or None."""
+    return _ELECTION_BY_REMAINDER.get(year % 4)
+
+
+def next_election_year(kind: str, today: date) -> int:
+    """The year of the next `kind` ("gubernatorial", "presidential") general election: this
+    year's until its general election day has passed, else the next one's."""
+    year = today.year
+    while election_of(year) != kind or today > general_election_day(year):
+        year += 1
+    return year
+
+
 def check_election_year(year: int, kind: str) -> None:
     """Maryland elects its Governor in years ≡ 2 (mod 4), the President in leap years, and holds
     general elections only in even years; a year that cannot be one is an input error."""
-    if kind == "gubernatorial" and year % 4 != 2:
+    if kind == "gubernatorial" and election_of(year) != kind:
         raise InvalidInput(f"year: Maryland elects its Governor in 2026, 2030, …, not {year}")
-    if kind == "presidential" and year % 4 != 0:
+    if kind == "presidential" and election_of(year) != kind:
         raise InvalidInput(f"year: {year} is not a presidential election year")
     if kind == "general" and year % 2 != 0:
         raise InvalidInput(f"year: Maryland general elections are in even years; {year} is not")

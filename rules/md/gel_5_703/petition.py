@@ -5,11 +5,11 @@ the answer says so first). Each text's own rules: `text_2014`, `text_2025`."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time
 
 from rules.calendar import calendar_for
 from rules.engine import Context, NeedsInput
-from rules.md.practice import check_election_year, office_practice_roll
+from rules.md.practice import check_election_year, election_of, office_practice_roll
 from rules.timecalc import MO, first_weekday_of_month
 from rules.values import TZ
 from rules.values import format_human as fmt
@@ -43,17 +43,11 @@ def first_monday_of_august_5pm(year: int) -> datetime:
     return datetime.combine(first_weekday_of_month(year, 8, MO), time(17), TZ)
 
 
-def general_election_day(year: int) -> date:
-    """The Tuesday after the first Monday in November (Md. Elec. Law § 8-301; 2 U.S.C. § 7 —
-    neither in the corpus): used only to choose which text of § 5-703 decides (see specs)."""
-    return first_weekday_of_month(year, 11, MO) + timedelta(days=1)
-
-
 def election_of_year(ctx: Context) -> str:
     """No election kind given: Maryland elects its Governor in years ≡ 2 (mod 4) and the
     President in leap years, so the year decides it; otherwise ask."""
     year = ctx["year"]
-    kind = {2: "gubernatorial", 0: "presidential"}.get(year % 4) if year else None
+    kind = election_of(year) if year else None
     if kind is None:
         raise NeedsInput("election", reason="Which election is the candidate running in?")
     ctx.assume(

@@ -18,13 +18,8 @@ from typing import Any
 
 from rules.engine import Context, Implementation, Param, RuleSpec, year_param
 from rules.md.gel_5_703 import params, text_2014, text_2025
-from rules.md.gel_5_703.petition import (
-    ELECTION_WORDS,
-    S,
-    certificate,
-    filing,
-    general_election_day,
-)
+from rules.md.gel_5_703.petition import ELECTION_WORDS, S, certificate, filing
+from rules.md.holidays import general_election_day
 
 T2014 = {S: "2014"}
 T2025 = {S: "2025"}

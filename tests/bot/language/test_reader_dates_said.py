@@ -123,3 +123,61 @@ def test_a_filing_deadline_said_by_its_hour_is_on_the_day_the_question_names(tex
 def test_an_hour_alone_with_no_day_for_it_is_not_a_deadline() -> None:
     facts = extract("what happens after the 9 pm COC cutoff that night?", today=date(2026, 2, 25))
     assert [d for d in facts.dates if d.role == "filing_deadline"] == []
+
+
+# ------------------------------------------------------- corrections and elections by name
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("FCFF start date for 2026 — no, 2030?", 2030),
+        ("petition candidate certificate deadline for 2028 - sorry, I mean 2030", 2030),
+        # a year asked about after "sorry" is no correction of the one before
+        ("for 2026, sorry if dumb: when is it due?", 2026),
+    ],
+)
+def test_a_year_taken_back_is_not_the_year_asked_about(text: str, year: int) -> None:
+    assert extract(text, today=date(2027, 6, 10)).year == year
+
+
+def test_a_sum_a_count_and_an_event_taken_back_are_not_the_ones_read() -> None:
+    fund = extract("Fund's at $2,900,000 — wait, $2,090,000. Split?", today=date(2030, 3, 2))
+    assert [a.value for a in fund.amounts] == [2090000]
+    tickets = extract("three nominee tickets — sorry, two — $3.6m left", today=date(2030, 3, 2))
+    assert [(c.value, c.role) for c in tickets.numbers] == [(2, "tickets")]
+    event = extract(
+        "Our LG candidate withdrew — sorry, correction, she was disqualified on May 28, 2026.",
+        today=date(2026, 6, 1),
+    )
+    assert event.cause == "disqualification" and event.problems == []
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "year"),
+    [
+        # Md. Const.: the Governor is elected in 2026, 2030, …; the President in leap years.
+        ("distributions in the next gubernatorial election?", date(2027, 6, 10), 2030),
+        ("distributions in the next gubernatorial election?", date(2026, 3, 10), 2026),
+        ("distributions in the next gubernatorial election?", date(2026, 11, 28), 2030),
+        ("declaration of intent this presidential cycle?", date(2027, 6, 10), 2028),
+        ("start for the upcoming governor's race?", date(2027, 6, 10), 2030),
+    ],
+)
+def test_an_election_named_by_its_kind_is_the_next_one_of_that_kind(
+    text: str, today: date, year: int
+) -> None:
+    assert extract(text, today=today).year == year
+
+
+def test_a_sum_said_at_a_number_of_tickets_is_each_tickets_entitlement() -> None:
+    # § 15-106(b) prorates each ticket's full entitlement: "3 tickets at $2.2M" is three.
+    facts = extract(
+        "3 tickets at $2.2M and only $5M in the Fund — shares?", today=date(2026, 3, 10)
+    )
+    assert [(a.value, a.role, a.each) for a in facts.amounts] == [
+        (2200000, "entitlement", True),
+        (5000000, "fund", False),
+    ]
+    listed = extract("fund 7.35 mil; 4 tix at 3m, 2.2m, 1.1m, 650k", today=date(2026, 3, 10))
+    assert [a.each for a in listed.amounts] == [False] * 5
