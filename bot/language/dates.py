@@ -125,12 +125,16 @@ _NOT_A_COUNT = (
 )
 _TIME_AFTER = re.compile(
     # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice)
-    r"\)?\s*(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
+    r"\)?\s*"
+    # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
+    r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
+    r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
     # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be
     # either and is left unread.
-    r"|(?<=at\s)([1-6])\b" + _NOT_A_COUNT + ")"
+    # ("COC deadline … at 9": candidacy filing's 9 p.m., read only after such words)
+    r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + ")"
 )
 _TIME_BEFORE = re.compile(
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon))\s*(?:on\s+|,\s*)?$"
@@ -437,6 +441,12 @@ _DEADLINE_BEFORE = re.compile(
 )
 
 
+_CANDIDACY_BEFORE = re.compile(
+    r"\b(?:coc|certificates?\s+of\s+candidacy|candidacy|candidate\s+filing|filing)\s+"
+    r"(?:deadline|cut-?off|closed|closes|close)\b[^.?!]{0,16}$"
+)
+
+
 def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
     """An hour written without a.m./p.m. ("at 5", "5:00"): a filing deadline's 1 to 6 is in the
     afternoon (no filing office closes between 1 and 6 in the morning). Any other such hour, or
@@ -445,6 +455,10 @@ def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
     # words may stand a long clause before its day)
     if 1 <= hour <= 6 and _DEADLINE_BEFORE.search(low, max(0, d.start - 70), d.start):
         return time(hour + 12, minute)
+    # "COC deadline was 2/26/30 at 9": candidacy filing closes at 9 p.m. (Md. Elec. Law
+    # § 5-303), never in the morning
+    if hour == 9 and _CANDIDACY_BEFORE.search(low, max(0, d.start - 40), d.start):
+        return time(21, minute)
     return None
 
 

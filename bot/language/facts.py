@@ -390,6 +390,8 @@ def _near_primary(low: str, m: re.Match[str]) -> bool:
 _ASKING = re.compile(
     r"\s+(?:is\s+|was\s+|has\s+been\s+|just\s+)?(?:ask|want|wonder|call|email|text)"
     r"\w*\b(?!\s+(?:out|off|in\s+sick))"
+    # "Campaign manager here.": who is writing
+    r"|\s+here\b\s*[.,:;!—–-]"
 )
 
 

@@ -50,7 +50,8 @@ _LIST_WORDS = re.compile(
 _MONTH = r"(?P<month>" + MONTH_NAME + r")\b"
 _IN_MONTH = re.compile(
     r"\b(?:due|deadlines?|dates|calendar|coming|anything)\b[^.?!]{0,25}?"
-    r"\b(?:in|for|during|through)\s+" + _MONTH + r"\.?(?!\s*\d)",
+    # ("in June 2030" is the month; "in June 5" a day)
+    r"\b(?:in|for|during|through)\s+" + _MONTH + r"\.?(?!\s*\d{1,2}\b)",
     re.IGNORECASE,
 )
 # "upcoming?", "what's upcoming": the whole question is the window word.

@@ -36,7 +36,9 @@ _NEGATION = re.compile(
     # "he is not in any Baltimore City municipal race", "not running for a town office",
     # "will not appear on any Baltimore City municipal ballot"
     r"(?:\s+(?:(?:running|run|appear(?:ing)?|be|listed|compet\w*|participat\w*)\s+)?"
-    r"(?:in|on|part\s+of|for))?"
+    r"(?:in|on|part\s+of|for)"
+    # "not asking about her replacement yet"
+    r"|\s+(?:asking|wondering|talking|worried|concerned)\s+(?:about|re)(?:\s+(?:who|what))?)?"
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
 )
 _NEGATION_WINDOW = 32  # characters before an office searched for a negation
@@ -249,6 +251,9 @@ class Lexicon:
 _DONE_BEFORE = re.compile(
     r"\balready\s+(?:\w+\s+){0,2}?(?:filed|submitted|turned\s+in|sent\s+in|handed\s+in|did|done"
     r"|know|knows|have|has|got)\s+(?:the|her|his|their|our|its|a|an|my)?\s*$"
+    # "We filed our declaration of intent back in the spring": filed by whoever asks
+    r"|\b(?:we|i|she|he|they)\s+(?:filed|submitted|turned\s+in|sent\s+in|handed\s+in)\s+"
+    r"(?:the|her|his|their|our|its|my)\s+$"
 )
 _DONE_AFTER = re.compile(
     r"\s*(?:deadline\s+|form\s+)?(?:already\b|(?:is|was|are|were|has\s+been)\s+(?:already\s+)?"

@@ -178,7 +178,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
-            r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+)?$"
+            r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+|are\s+"
+            r"|(?:would|will)\s+(?:come\s+to|total)\s+)?$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
@@ -226,7 +227,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
 _LABELS_NEXT_SUM = re.compile(r"\s*[(,;]\s*[a-z]+(?:\s+[a-z]+)?\s*:?\s*\$\s?\d")
 
 
+_TO_THE_CENT = re.compile(r"\d{1,3}(?:,\d{3})+\.\d\d|\d{4,}\.\d\d")
 _FUND_BEFORE = next(rx for role, rx, _ in _MONEY_ROLES if role == "fund")
+_FUND_TOTAL = re.compile(
+    r"\bfund(?:['’]s)?\s+(?:balance\s+|total\s+)?(?:total|is|at)\b[^$\d]{0,12}$"
+)
 
 
 def _money_role(low: str, start: int, end: int) -> str | None:
@@ -246,6 +251,9 @@ def _money_role(low: str, start: int, end: int) -> str | None:
         m = rx_before.search(before)
         if m and (best is None or len(before) - m.start() < best[0]):
             best = (len(before) - m.start(), role)
+    # "Fund total is $14M": the Fund's total is the Fund.
+    if best and best[1] == "total" and _FUND_TOTAL.search(before):
+        return "fund"
     return best[1] if best else None
 
 
@@ -344,7 +352,9 @@ def read_numbers(
         value = Decimal(f"{digits}E{_MULTIPLIER[mult] if mult else 0}")
         rest = low[m.end() : m.end() + 40]
         noun = next((role for role, rx in _COUNT_NOUNS if rx.match(rest)), None)
-        if noun is None and not dollar:
+        if _TO_THE_CENT.fullmatch(raw):
+            noun = None  # "Ticket A 1,250,000.00 Ticket B …": money, whatever is said next
+        elif noun is None and not dollar:
             before = low[max(0, m.start() - 30) : m.start()]
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
             if noun is None and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start()):
@@ -353,10 +363,10 @@ def read_numbers(
                 noun = None  # "tix 500k + 500k": sums said after the tickets, not their count
         # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when
         # the words around it say whose money it is; never a year-like or small number.
-        plain_money = (
-            noun is None
-            and ("," in raw or len(digits) >= 5)
-            and _money_role(low, m.start(), m.end()) is not None
+        plain_money = noun is None and (
+            (("," in raw or len(digits) >= 5) and _money_role(low, m.start(), m.end()) is not None)
+            # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
+            or bool(_TO_THE_CENT.fullmatch(raw))
         )
         if (
             mult in ("k", "m", "b")
@@ -430,9 +440,10 @@ def read_numbers(
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
 _LIST_JOIN = re.compile(
-    # ("a $75 contrib + a $20 one": each said with its noun)
-    r"(?:\s+(?:contrib|contribution|donation|gift|check))?"
-    r"\s*(?:[,;]\s*(?:and\s+|&\s*)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?)"
+    # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
+    # noun; a count's noun is what it counts, never a join)
+    r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+)"
     r"(?:(?:one|another)\s+(?:of\s+)?)?"  # "$250 and one of 50"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
 )
@@ -465,8 +476,9 @@ _ARTICLE_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+")
 def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
     """Whether `item` is listed right after `before` ("250, 100 and 50", "W1 3,402 / W2 2,977")."""
     end = _end(low, before)
+    joined = _LIST_JOIN.fullmatch(low, end, item.start)
     return bool(
-        _LIST_JOIN.fullmatch(low, end, item.start)
+        (joined and not (joined.group("noun") and isinstance(before, FactCount)))
         # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
         or (_UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
         # "a $50 and a $150 contribution": an article may stand before a sum written with "$"

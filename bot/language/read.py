@@ -105,7 +105,9 @@ _SHORT_YEAR = re.compile(
 
 _REMEMBERED_YEAR = re.compile(
     r"\b(?:back\s+in|like\s+(?:it\s+was\s+|they\s+did\s+)?(?:back\s+)?in|as\s+it\s+was\s+in"
-    r"|in\s+my\s+day\s+in|used\s+to\s+be\s+in)\s+(\d{4})\b"
+    r"|in\s+my\s+day\s+in|used\s+to\s+be\s+in"
+    # "the gubernatorial cycle after 2030 — … in 2034?": a year the one asked about is placed by
+    r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since)\s+(\d{4})\b"
 )
 
 

@@ -1,11 +1,14 @@
-"""Dates as people write them around a deadline: a weekday that settles a year left unwritten,
-an election named only to say whose deadline it is, and an hour said after a day given twice.
-Mass. G.L. c. 53, § 14, sentence 7 counts from the last day (and hour) for filing withdrawals,
-so each of these is the value that decides the answer."""
+"""Values as people write them: a weekday that settles a year left unwritten, an election named
+only to say whose deadline it is, an hour said after a day given twice or after a deadline's
+name, numbers that are no sums, sums written to the cent or set out in a table, corrections,
+elections named by their kind. Each is a value some rule's answer turns on (Mass. G.L. c. 53,
+§ 14, sentence 7 counts from the last day and hour for withdrawals; Md. Elec. Law § 5-903(b)
+from the event and the candidacy filing deadline; § 15-106(b) prorates each entitlement)."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, time
+from decimal import Decimal
 
 import pytest
 
@@ -181,3 +184,57 @@ def test_a_sum_said_at_a_number_of_tickets_is_each_tickets_entitlement() -> None
     ]
     listed = extract("fund 7.35 mil; 4 tix at 3m, 2.2m, 1.1m, 650k", today=date(2026, 3, 10))
     assert [a.each for a in listed.amounts] == [False] * 5
+
+
+# ------------------------------------------------------------ sums as tables and lists
+
+
+def test_sums_written_to_the_cent_are_money_even_in_a_table() -> None:
+    facts = extract(
+        "Entitlements per SBE letter: Ticket A  1,250,000.00 Ticket B    875,500.50 Ticket C"
+        "    430,000.00 Fund balance 1.9M.",
+        today=date(2026, 3, 10),
+    )
+    assert [a.value for a in facts.amounts] == [1250000, Decimal("875500.50"), 430000, 1900000]
+    assert facts.numbers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("two $250 contribs and one $10 — match?", [250, 10]),
+        ("one contribution of $250 plus another of $75. match?", [250, 75]),
+    ],
+)
+def test_a_list_joined_by_its_nouns_or_plus_is_one_list(text: str, values: list[int]) -> None:
+    facts = extract(text, today=date(2026, 3, 10))
+    assert [a.value for a in facts.amounts] == values
+    assert {a.role for a in facts.amounts} == {"contribution"}
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Fund total is $14M. Four tickets with full entitlements of 3M and 2.5M.", "fund"),
+        ("three tickets whose full public contributions would come to $3,000,000", "entitlement"),
+    ],
+)
+def test_whose_money_a_sum_is_said_in_other_words(text: str, role: str) -> None:
+    assert extract(text, today=date(2026, 3, 10)).amounts[0].role == role
+
+
+# ------------------------------------------------------------------ hours and reference years
+
+
+def test_a_candidacy_deadlines_hour_said_after_its_name_or_bare() -> None:
+    # Md. Elec. Law § 5-303: candidacy filing closes at 9 p.m.; "at 9" is never the morning.
+    after_name = extract("six days before the 2/26 filing deadline (9 pm)", today=date(2030, 3, 2))
+    bare = extract("COC deadline was 2/26/30 at 9, primary's June 25", today=date(2030, 3, 2))
+    for facts in (after_name, bare):
+        deadline = next(d for d in facts.dates if d.value == date(2030, 2, 26))
+        assert deadline.time == time(21, 0)
+
+
+def test_a_year_the_asked_one_is_placed_by_is_not_the_year_asked_about() -> None:
+    text = "For the gubernatorial cycle after 2030 — when do distributions begin in 2034?"
+    assert extract(text, today=date(2027, 6, 10)).year == 2034
