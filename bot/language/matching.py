@@ -510,6 +510,11 @@ def out_of_scope() -> tuple[str, ...]:
     return tuple(_out_of_scope_file().get("phrases") or ())
 
 
+def never_decided() -> tuple[str, ...]:
+    """Words that, in a yes/no clause, ask what no rule decides ("is the deadline waived?")."""
+    return tuple(_out_of_scope_file().get("never_decided") or ())
+
+
 def side_asks() -> frozenset[str]:
     """The out-of-scope phrases that rule out only the part of a question asking them."""
     return frozenset(_out_of_scope_file().get("side_asks") or ())

@@ -15,7 +15,16 @@ from types import ModuleType
 import pytest
 
 from bot.language import MatchResult, read_facts
-from bot.language.frames import DECLINE, OVERRULE, RESCUE, SETTLE, Conflict, settle
+from bot.language.frames import (
+    DECLINE,
+    DECLINE_WEAK,
+    OVERRULE,
+    RESCUE,
+    SETTLE,
+    WEAK,
+    Conflict,
+    settle,
+)
 from bot.language.learned import MODEL_FILE, NONE, LearnedModel, features, learned_model
 from bot.language.lexicon import lexicon
 from rules import RULES
@@ -81,6 +90,7 @@ def _p(top: str, sure: float) -> dict[str, float]:
 NO_WORDS = MatchResult("no_match", reason="no rule's topic words appear in the question")
 BOTH = MatchResult("ambiguous", candidates=((LG, 0.7), (CERT, 0.68)), choices=(LG, CERT))
 WORDS_MATCHED = MatchResult("matched", candidates=((LG, 0.8),), choices=(LG,))
+WEAKLY_MATCHED = MatchResult("matched", candidates=((LG, WEAK - 0.05),), choices=(LG,))
 
 
 @pytest.mark.parametrize(
@@ -108,6 +118,9 @@ WORDS_MATCHED = MatchResult("matched", candidates=((LG, 0.8),), choices=(LG,))
         # Words matched a rule, but the question reads like those no rule covers: declined.
         (WORDS_MATCHED, _p(NONE, DECLINE), {}, None, "declined"),
         (WORDS_MATCHED, _p(NONE, DECLINE - 0.01), {}, LG, ""),
+        # ... and sooner when the words match it only weakly.
+        (WEAKLY_MATCHED, _p(NONE, DECLINE_WEAK), {}, None, "declined"),
+        (WORDS_MATCHED, _p(NONE, DECLINE_WEAK), {}, LG, ""),
         # Nothing to settle when the model's best guess is that no rule covers it.
         (NO_WORDS, _p(NONE, 0.9), {}, None, ""),
     ],
@@ -170,3 +183,19 @@ def test_a_question_reading_like_those_no_rule_covers_is_declined_not_answered()
     )
     assert reply.status == "no_match" and reply.result is None
     assert "reads like the ones about something none of my rules computes" in reply.message
+
+
+def test_a_yes_no_question_about_what_no_rule_decides_is_never_overruled() -> None:
+    # § 5-703(f) sets the petition deadline; whether it is waived is nothing it decides.
+    reply = SERVICE.ask("is the petition filing deadline waived for a special election?")
+    assert reply.status == "no_match" and reply.rule is None
+
+
+def test_naming_our_state_does_not_make_a_question_read_as_out_of_scope() -> None:
+    # The frames decide whose state a question is (`covers: state`); the learned model never
+    # sees it, so "(Maryland)" cannot make a § 5-903(b) question read as one no rule covers.
+    facts = read_facts("LG candidate died (Maryland)", today=DAY)
+    seen = features(["lg", "candidat", "died", "maryland", "md"], facts)
+    assert not any("maryland" in f or f.endswith((":md", ":ma")) for f in seen)
+    reply = SERVICE.ask("LG candidate died; when must the replacement be named? (Maryland)")
+    assert reply.rule == LG
