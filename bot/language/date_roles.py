@@ -50,7 +50,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
             # filing, not a petition's
-            r"|(?<!petition\s)(?<!petitions\s)\bfiling\s+(?:closes|closed|closing|ends|ended)"
+            r"|(?<!petition\s)(?<!petitions\s)\bfiling\s+(?:had\s+|has\s+)?"
+            r"(?:closes|closed|closing|ends|ended)"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),
@@ -231,3 +232,20 @@ def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
         role="filing_deadline",
         year_written=day.year_written,
     )
+
+
+# "withdrew April 18, 2022, which was the last day to withdraw that year": the date said of the
+# event is the deadline's too.
+_WHICH_WAS = re.compile(r"\s*,?\s*(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?")
+
+
+def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
+    """A date followed by "which was" and another role's cue ("April 18, 2022, which was the
+    last day to withdraw") has both roles: a copy of it with the second is added."""
+    starts = {start: role for start, _, role in cues}
+    for d in list(dates):
+        m = _WHICH_WAS.match(low, d.start + len(d.span))
+        role = starts.get(m.end()) if m else None
+        if role and role != d.role and not any(o.role == role for o in dates):
+            dates.append(d.model_copy(update={"role": role, "start": m.end()}))  # type: ignore[union-attr]
+    dates.sort(key=lambda x: x.start)

@@ -32,10 +32,25 @@ _MONTHS = {
     "oct": 10,
     "nov": 11,
     "dec": 12,
+    # Spanish and Portuguese months staff mix in ("el 18 de junio", "15 de março")
+    "ene": 1,
+    "fev": 2,
+    "abr": 4,
+    "mai": 5,
+    "ago": 8,
+    "set": 9,
+    "out": 10,
+    "dic": 12,
+    "dez": 12,
 }
 # A month's name or abbreviation ("Sept"), for every pattern that names months.
 MONTH_NAME = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    # Spanish and Portuguese first (a longer name before the English one it begins with), only
+    # as words English never uses ("set", "ago", "out" are not months here)
+    r"enero|febrero|fevereiro|fev|marzo|março|marco|abril|mayo|maio|junio|junho|julio|julho"
+    r"|agosto|septiembre|setiembre|setembro|octubre|outubro|noviembre|novembro|diciembre"
+    r"|dezembro"
+    r"|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 _MONTH = r"(" + MONTH_NAME + r")\.?"
@@ -60,10 +75,10 @@ _DAY_MONTH = re.compile(
     + _WEEKDAY
     + r"(?:the\s+)?(\d{1,2})"
     + _ORD
-    + r"\s+(?:of\s+)?"
+    + r"\s+(?:of\s+|de\s+)?"
     + _MONTH
     + r"(?![a-z])"
-    + r"(?:,?\s*(\d{4})\b)?"
+    + r"(?:,?\s*(?:de\s+)?(\d{4})\b)?"
 )
 # "5.9.26", "5-9-26": staff shorthand, read only with its year (a lone "5.9" is a number, and
 # "5-903" a section). A sentence's full stop may follow ("on 5.13.26."), a further number not.
@@ -128,7 +143,7 @@ _TIME_AFTER = re.compile(
     r"\)?\s*"
     # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
     r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
-    r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+)?(?:(?:around|about|approximately)\s+)?"
+    r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
     # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be

@@ -13,7 +13,7 @@ import re
 from datetime import date
 
 from bot.language.corrections import correct, correct_years
-from bot.language.date_roles import cue_spans, label_dates, same_day_cutoff
+from bot.language.date_roles import cue_spans, dates_said_twice, label_dates, same_day_cutoff
 from bot.language.dates import ANY_TIME, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
@@ -49,6 +49,7 @@ def extract(text: str, *, today: date) -> Facts:
     amounts, numbers, years = read_numbers(rest, problems)
     correct(low, dates, amounts, numbers)
     years = correct_years(low, years)
+    dates_said_twice(low, cues, dates)
     cutoff = same_day_cutoff(low, dates)
     if cutoff is not None:
         dates.append(cutoff)

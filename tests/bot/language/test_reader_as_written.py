@@ -238,3 +238,41 @@ def test_a_candidacy_deadlines_hour_said_after_its_name_or_bare() -> None:
 def test_a_year_the_asked_one_is_placed_by_is_not_the_year_asked_about() -> None:
     text = "For the gubernatorial cycle after 2030 — when do distributions begin in 2034?"
     assert extract(text, today=date(2027, 6, 10)).year == 2034
+
+
+# ------------------------------------------------------------- Spanish and Portuguese mixed in
+
+
+def test_dates_and_events_said_in_spanish_or_portuguese() -> None:
+    # Md. Elec. Law § 5-903(b): the event, its day and the candidacy deadline decide.
+    es = extract(
+        "el candidato a vice-gobernador murió el 18 de junio 2030. La primaria es el 25 de "
+        "junio. El deadline de COC fue 26 feb 2030 a las 9pm.",
+        today=date(2030, 6, 20),
+    )
+    assert es.cause == "death" and es.values("office") == ["lieutenant-governor"]
+    assert [(d.value, d.role, d.time) for d in es.dates] == [
+        (date(2030, 6, 18), "event_date", None),
+        (date(2030, 6, 25), "primary", None),
+        (date(2030, 2, 26), "filing_deadline", time(21, 0)),
+    ]
+    pt = extract("O último dia para withdrawals foi 8 de março de 2030.", today=date(2030, 3, 20))
+    assert [(d.value, d.role) for d in pt.dates] == [(date(2030, 3, 8), "withdrawal_deadline")]
+    # English words that are Spanish or Portuguese month abbreviations are not months.
+    assert (
+        extract("set 5 aside; out of date two weeks ago", today=date(2030, 3, 20)).dates[0].span
+        == "two weeks ago"
+    )
+
+
+def test_a_date_said_to_be_another_roles_too_has_both() -> None:
+    facts = extract(
+        "their LG candidate withdrew April 18, 2022, which was the last day to withdraw that "
+        "year. Filing had closed April 15 at 9pm",
+        today=date(2026, 3, 10),
+    )
+    assert {(d.value, d.role) for d in facts.dates} >= {
+        (date(2022, 4, 18), "event_date"),
+        (date(2022, 4, 18), "withdrawal_deadline"),
+        (date(2022, 4, 15), "filing_deadline"),
+    }
