@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from datetime import time
+from datetime import time, timedelta
 
 from rules.engine.facts import FactDate
 
@@ -249,3 +249,37 @@ def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[Fac
         if role and role != d.role and not any(o.role == role for o in dates):
             dates.append(d.model_copy(update={"role": role, "start": m.end()}))  # type: ignore[union-attr]
     dates.sort(key=lambda x: x.start)
+
+
+# "the LG candidate dies exactly 50 days before the June 23, 2026 primary", "is disqualified
+# three weeks before the primary": the event's day, counted from the primary's.
+_FROM_PRIMARY = re.compile(
+    r"\b(?P<n>\d{1,3})\s+(?P<unit>days?|weeks?)\s+(?P<dir>before|prior\s+to|ahead\s+of|out\s+from"
+    r"|after|following)\s+(?:the\s+|our\s+|that\s+)?(?:[^.?!;]{0,25}?\s)?primary\b"
+)
+
+
+def event_from_primary(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
+    """The event's day said only by how far it falls from the primary, whose day the question
+    gives ("dies 50 days before the June 23, 2026 primary"): that day, counted, is the
+    event's — only when an event is said just before it and no other day is the event's."""
+    primary = next((d for d in dates if d.role == "primary"), None)
+    if primary is None or any(d.role == "event_date" for d in dates):
+        return
+    for m in _FROM_PRIMARY.finditer(low):
+        event = [c for c in cues if c[2] == "event_date" and c[1] <= m.start()]
+        if not event or _SENTENCE_END.search(low, event[-1][1], m.start()):
+            continue
+        days = int(m.group("n")) * (7 if m.group("unit").startswith("week") else 1)
+        after = m.group("dir") in ("after", "following")
+        dates.append(
+            FactDate(
+                value=primary.value + timedelta(days=days if after else -days),
+                span=m.group(0),
+                start=m.start(),
+                role="event_date",
+                year_written=primary.year_written,
+            )
+        )
+        dates.sort(key=lambda d: d.start)
+        return

@@ -367,7 +367,13 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             add(m.start(), m.end(), year, month, day, None, True)
         elif kind == "day":
             day = int(m.group(1))
-            if day <= today.day:
+            # "the old one withdrew March 2nd … file a new one on the 12th?": the month the
+            # question's other dates are all in
+            months = {(d.value.year, d.value.month) for d in found}
+            if len(months) == 1:
+                (year, month), *_ = months
+                add(m.start(), m.end(), year, month, day, None, True, year_written=False)
+            elif day <= today.day:
                 add(m.start(), m.end(), today.year, today.month, day, None, False)
             else:
                 taken.append(m.span())  # not a count either

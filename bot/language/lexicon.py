@@ -228,9 +228,14 @@ class Lexicon:
                 # "(not a Baltimore City race)", "not the DOI, the COC": a negated office, topic
                 # or document is one the question is *not* about, which no frame may take for
                 # the question's own.
-                if role in ("office", "topic", "document", "detail", "affiliation") and negated(
-                    text, start
-                ):
+                if role in (
+                    "office",
+                    "topic",
+                    "document",
+                    "detail",
+                    "affiliation",
+                    "district",
+                ) and negated(text, start):
                     role = f"not_{role}"
                 # "Not asking when it's due — just what has to be on the form": not asked.
                 if role == "asks" and _NOT_ASKING.search(text, max(0, start - 24), start):

@@ -13,7 +13,13 @@ import re
 from datetime import date
 
 from bot.language.corrections import correct, correct_years
-from bot.language.date_roles import cue_spans, dates_said_twice, label_dates, same_day_cutoff
+from bot.language.date_roles import (
+    cue_spans,
+    dates_said_twice,
+    event_from_primary,
+    label_dates,
+    same_day_cutoff,
+)
 from bot.language.dates import ANY_TIME, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
@@ -64,6 +70,7 @@ def extract(text: str, *, today: date) -> Facts:
         dates, years + [d.value.year for d in dates if d.year_written], today, said_year
     )
     settle_weekdays(dates, today, problems, year_said=year_said)
+    event_from_primary(low, cues, dates)
 
     result = Facts(
         dates=dates,

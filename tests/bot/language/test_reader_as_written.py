@@ -276,3 +276,70 @@ def test_a_date_said_to_be_another_roles_too_has_both() -> None:
         (date(2022, 4, 18), "withdrawal_deadline"),
         (date(2022, 4, 15), "filing_deadline"),
     }
+
+
+# ------------------------------------------------------- days said by their distance or month
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        # Md. Elec. Law § 5-903(b)(2), (3): the event's day decides which deadline applies.
+        (
+            "the LG candidate dies exactly 50 days before the June 23, 2026 primary",
+            date(2026, 5, 4),
+        ),
+        (
+            "the LG hopeful is disqualified three weeks before the June 25, 2030 primary",
+            date(2030, 6, 4),
+        ),
+    ],
+)
+def test_an_event_said_by_its_distance_from_the_primary_is_that_day(text: str, event: date) -> None:
+    facts = extract(text, today=date(2026, 3, 10))
+    assert [d.value for d in facts.dates if d.role == "event_date"] == [event]
+
+
+def test_a_day_said_without_its_month_is_in_the_month_the_other_dates_are_in() -> None:
+    facts = extract(
+        "can the gov candidate still file a new lt governor on the 12th? the old one withdrew "
+        "March 2nd",
+        today=date(2026, 3, 10),
+    )
+    assert facts.problems == []
+    assert sorted(d.value for d in facts.dates) == [date(2026, 3, 2), date(2026, 3, 12)]
+
+
+# ----------------------------------------------------------------- facts said in passing
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # Mass. G.L. c. 53, § 14, sentence 5: a district of parts of wards or towns.
+        ("Ward 7 (only pcts 1-2 in the district): 740 for our gov. Delegates?", "partial"),
+        ("Part-ward district: 740 votes for the party's gov candidate. How many?", "partial"),
+        ("Ward is fully inside the district, 10,250 votes. Delegates number?", "whole"),
+        (
+            "how many delegates for exactly 500 votes? the whole town, not a partial district",
+            "whole",
+        ),
+    ],
+)
+def test_whether_the_district_takes_in_whole_wards_or_parts(text: str, said: str) -> None:
+    assert extract(text, today=date(2026, 3, 10)).values("district") == [said]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        # § 5-703(c)(3)(ii): a Baltimore City municipal election's filing deadline.
+        ("REQ: indie DOI deadline, 2028 pres, not Balt City", "not_topic"),
+        ("decl of intent deadline, 2028 pres, Balt City muni candidate?", "topic"),
+        ("We are not in Baltimore City. DOI deadline?", "not_topic"),
+    ],
+)
+def test_whether_the_candidate_runs_in_baltimore_citys_municipal_election(
+    text: str, role: str
+) -> None:
+    assert extract(text, today=date(2026, 3, 10)).values(role) == ["baltimore-city-municipal"]
