@@ -57,6 +57,9 @@ QUESTION_FOLDERS = {
     "twenty-fifth external tuning set": "external25",
     "twenty-sixth external tuning set": "external26",
     "twenty-seventh external tuning set": "external27",
+    "twenty-eighth external tuning set": "external28",
+    "twenty-ninth external tuning set": "external29",
+    "thirtieth external tuning set": "external30",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -23,13 +23,15 @@ _MARKER = re.compile(
     r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
     r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
     # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
-    r"|(?:--|—|–)\s*no\b|(?:--|—|–|,)\s*wait\b"
+    r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,)\s*wait\b"
 )
 MARKER = _MARKER
 _REACH = 40  # characters from a marker to the corrected value
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
 _DAY_ONLY = re.compile(
-    r"\W*(?:it\s+(?:was|is)\s+)?(?:(?:" + WEEKDAY_FULL + r"),?\s+(?:the\s+)?|the\s+)"
+    # ("— no wait, they moved it, it's the 23rd now")
+    r"\W*(?:wait\W+)?(?:(?:they|we|it)\s+(?:moved|changed|pushed)\s+it\W+)?"
+    r"(?:it\s+(?:was|is)\s+|it['’]s\s+)?(?:(?:" + WEEKDAY_FULL + r"),?\s+(?:the\s+)?|the\s+)"
     r"(\d{1,2})(?:st|nd|rd|th)\b"
 )
 _NOT = re.compile(r"\W*(?:and\s+|,\s*)?not\s+")

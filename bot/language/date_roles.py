@@ -50,7 +50,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
             # filing, not a petition's
-            r"|(?<!petition\s)(?<!petitions\s)\bfiling\s+(?:had\s+|has\s+)?"
+            r"|(?<!petition\s)(?<!petitions\s)\b(?:filing|coc|cocs)\s+(?:had\s+|has\s+)?"
             r"(?:closes|closed|closing|ends|ended)"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
@@ -198,6 +198,10 @@ _SAME_DAY_CUTOFF = re.compile(
             # "filing closed at 9:00 pm that night"
             rf"\b(?:filing|coc|candidacy)\s+(?:closed|closes|closing)\s+at\s+{_hour(3)}"
             rf"\s+(?:{_SAME_DAY})\b",
+            # "withdrew at 10:30 last night, which was after filing closed at 9": candidacy
+            # filing's hour (9 p.m., § 5-303) said bare, the event's day being the deadline's
+            r"\b(?:after|before)\s+(?:the\s+)?(?:filing|coc|candidacy)\s+(?:had\s+)?"
+            r"(?:closed|closes|close)\s+at\s+(?P<h5>9)(?::(?P<m5>00))?\b(?!\s*[ap]\.?\s?m)",
             # "half an hour after the 9 pm COC deadline", "ninety minutes after the 9 p.m. …"
             rf"\b(?:minutes?|half\s+an\s+hour|an\s+hour|hours?)\s+(?:after|past|before)\s+the\s+"
             rf"{_hour(4)}\s+{_CUTOFF}",
@@ -221,7 +225,7 @@ def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
     if day is None:
         return None
     said = {k.rstrip("0123456789"): v for k, v in m.groupdict().items() if v}
-    hour, minute, evening = int(said["h"]), int(said.get("m") or 0), said["pm"] == "p"
+    hour, minute, evening = int(said["h"]), int(said.get("m") or 0), said.get("pm", "p") == "p"
     if not 1 <= hour <= 12 or minute > 59:
         return None
     return FactDate(

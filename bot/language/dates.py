@@ -131,8 +131,8 @@ _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 # ("4/10 5p": a bare "p" right after the hour is p.m.; a bare "a" is left alone — "district 5a")
 # ("pulled out at 10:30 that night": the evening's hours are p.m. too)
 _AMPM = (
-    r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+night\b"
-    r"|(?:that|this|in\s+the)\s+evening\b)"
+    r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+(?:same\s+)?night\b"
+    r"|(?:that|this|in\s+the)\s+(?:same\s+)?evening\b)"
 )
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
@@ -483,6 +483,9 @@ def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
     return None
 
 
+_CLOCK_BEFORE_NIGHT = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*$")
+
+
 def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> int:
     """A time written right after ("June 5 at 5pm") or right before ("5 p.m. on June 5"); a
     time already said after the previous date ("Feb 24 at 9 p.m. On May 20 …") is not this
@@ -512,6 +515,13 @@ def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) ->
                 d.time = _office_hour(low, d, hour, minute)
             else:
                 d.time = _clock(hour, minute, None, problems, after.group(0))
+        return said_after
+    night = _CLOCK_BEFORE_NIGHT.search(low, max(0, d.start - 12, said_after), d.start)
+    if night and d.span in ("last night", "tonight"):
+        # "withdrew at 10:30 last night": an hour said of a night is in the evening
+        hour, minute = int(night.group(1)), int(night.group(2) or 0)
+        if 1 <= hour <= 12 and minute < 60:
+            d.time = time(hour % 12 + 12, minute)
         return said_after
     before = _TIME_BEFORE.search(low, max(0, d.start - 20, said_after), d.start)
     if before:

@@ -474,7 +474,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         facts.election = election  # type: ignore[assignment]
         mention(facts, "election", election, m)
     else:
-        special = _SPECIAL.search(low)
+        special = next((m for m in _SPECIAL.finditer(low) if not negated(low, m.start())), None)
         if special:
             # "the special primary is 4/4/28", "indep in the upcoming CD-3 special": a special
             # election, of no kind said (which one a rule's state holds is the rule's business)

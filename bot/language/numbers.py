@@ -30,7 +30,7 @@ _NUMBER = re.compile(
     r"(?<![\w.$])(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     # ("$250.00  B. Jones": a letter set apart and followed by a stop is an initial)
     r"(?:(?!\s+[kmb]\.)\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
-    r"(\s*(?:dollars|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
+    r"(\s*(?:dollars?|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
 )
 _MULTIPLIER = {  # the power of ten each word stands for
     "k": 3,
@@ -68,7 +68,7 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "tickets",
         re.compile(
-            r"\s*(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|general\s+election\s+"
+            r"\s*(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|governor\s+|general\s+election\s+"
             r"|primary\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?)\b"
         ),
     ),
@@ -118,7 +118,8 @@ _EACH_AFTER = re.compile(
 )
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 # ("three nominee tickets each with a full contribution of $2.5M")
-_EACH_BEFORE = re.compile(r"\beach\b[^$\d.?!;,]{0,34}$")
+# ("each of the 2 nominee tickets would be owed $1.5M": a count may stand between)
+_EACH_BEFORE = re.compile(r"\beach\b[^$.?!;,]{0,50}$")
 # "3 tickets at $2.2M": one sum said for every ticket counted.
 _TICKETS_AT = re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
@@ -387,7 +388,7 @@ def read_numbers(
                         _EACH_AFTER.match(low, m.end())
                         or (
                             (
-                                _EACH_BEFORE.search(low[max(0, m.start() - 44) : m.start()])
+                                _EACH_BEFORE.search(low[max(0, m.start() - 56) : m.start()])
                                 # "3 tickets at $2.2M": the same sum for every ticket
                                 or _TICKETS_AT.search(low, max(0, m.start() - 30), m.start())
                             )
@@ -443,6 +444,8 @@ _LIST_JOIN = re.compile(
     # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
+    # ("$300 (one donor, single check), $150": a note on one item)
+    r"(?:\s*\([^()$\d]{0,40}\))?"
     r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+)"
     r"(?:(?:one|another)\s+(?:of\s+)?)?"  # "$250 and one of 50"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label

@@ -64,7 +64,7 @@ def extract(text: str, *, today: date) -> Facts:
     # "like it was back in 2014": a year remembered is not the one asked about, when another
     # is said ("for '30", "next year", "the 2030 election").
     remembered = {int(y) for y in _REMEMBERED_YEAR.findall(low)}
-    if said_year or set(years) - remembered:
+    if said_year or set(years) - remembered or any(d.year_written for d in dates):
         years = [y for y in years if y not in remembered]
     year_said = _year_named(
         dates, years + [d.value.year for d in dates if d.year_written], today, said_year
@@ -115,7 +115,9 @@ _REMEMBERED_YEAR = re.compile(
     r"\b(?:back\s+in|like\s+(?:it\s+was\s+|they\s+did\s+)?(?:back\s+)?in|as\s+it\s+was\s+in"
     r"|in\s+my\s+day\s+in|used\s+to\s+be\s+in"
     # "the gubernatorial cycle after 2030 — … in 2034?": a year the one asked about is placed by
-    r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since)\s+(\d{4})\b"
+    r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since"
+    # "that's how it worked in 2014"
+    r"|(?:worked|happened|went|used\s+to\s+work)\s+in)\s+(\d{4})\b"
 )
 
 

@@ -108,6 +108,7 @@ def _contributions(facts: Facts) -> list[object]:
     said = [a for a in facts.amounts if a.role != "again"]  # (a sum said again is one sum)
     if not listed and not any(a.role for a in said):
         listed = said if len(said) > 1 else []
+
     if sum(a.times for a in listed) > MAX_REPEATED:
         return []
     return [a.value for a in listed for _ in range(a.times)]

@@ -29,11 +29,12 @@ def declaration(facts: Facts) -> dict[str, object]:
         p["election"] = "special-congressional"
     elif facts.election and facts.election != "regular":
         p["election"] = facts.election
-    p.update(facts.year_only())
-    if "baltimore-city-municipal" in facts.values("topic"):
+    if "baltimore-city-municipal" in facts.values("not_topic"):
+        # "(not a Baltimore City race)", "isn't involved in any Baltimore City race": said not
+        # to be, whatever other words name the city's election
+        p["baltimore_city"] = False
+    elif "baltimore-city-municipal" in facts.values("topic"):
         p["baltimore_city"] = True
-    elif "baltimore-city-municipal" in facts.values("not_topic"):
-        p["baltimore_city"] = False  # "(not a Baltimore City race)"
     for name, role in (
         ("coc_deadline", "filing_deadline"),
         ("proclamation_deadline", "proclamation_deadline"),
@@ -41,6 +42,10 @@ def declaration(facts: Facts) -> dict[str, object]:
         found = facts.date_with_role(role)
         if found:
             p[name] = found.as_param()
+    # The year: said, or — when no deadline it counts from is given, and no special
+    # election, whose dates are its proclamation's — the one year the question's dates share.
+    deadline_given = "coc_deadline" in p or "proclamation_deadline" in p
+    p.update(facts.year_only() if deadline_given or "election" in p else facts.year_of_dates())
     return p
 
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from bot.language import extract
+from bot.language import extract, params_for
 
 NY = "America/New_York"
 
@@ -343,3 +343,107 @@ def test_whether_the_candidate_runs_in_baltimore_citys_municipal_election(
     text: str, role: str
 ) -> None:
     assert extract(text, today=date(2026, 3, 10)).values(role) == ["baltimore-city-municipal"]
+
+
+# ------------------------------------------------------------------ more ways of saying it
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "first donations: 20 dollar, 45 dollar and 130 dollar. How much will the state give?",
+            [20, 45, 130],
+        ),
+        (
+            "Donations so far: $10, $75, $300 (one donor, single check), $150. Match?",
+            [10, 75, 300, 150],
+        ),
+        ("Contributions were $75, $150 and $40 - no, make the last one $45. Match?", [75, 150, 45]),
+    ],
+)
+def test_sums_listed_in_everyday_ways(text: str, values: list[int]) -> None:
+    assert [a.value for a in extract(text, today=date(2026, 3, 10)).amounts] == values
+
+
+def test_each_tickets_entitlement_said_with_how_many_tickets() -> None:
+    # § 15-106(b): each ticket's full entitlement, as many times as there are tickets.
+    facts = extract(
+        "each of the two nominee tickets would be owed $1.5M in full, but the Fund only has "
+        "$2,000,000 left",
+        today=date(2028, 7, 20),
+    )
+    assert (facts.amounts[0].value, facts.amounts[0].role, facts.amounts[0].each) == (
+        1500000,
+        "entitlement",
+        True,
+    )
+    tickets = extract(
+        "three governor tickets are each entitled to $2.5 million", today=date(2028, 7, 20)
+    )
+    assert [(c.value, c.role) for c in tickets.numbers] == [(3, "tickets")]
+
+
+@pytest.mark.parametrize(
+    ("text", "check"),
+    [
+        ("Registered voters in the district are 91,000 - wait, no, 19,100.", "19100"),
+        ("The primary is June 30 — no wait, they moved it, it's the 23rd now.", "2026-06-23"),
+    ],
+)
+def test_values_taken_back_are_not_the_ones_read(text: str, check: str) -> None:
+    facts = extract(text, today=date(2026, 3, 10))
+    said = {str(c.value) for c in facts.numbers} | {d.value.isoformat() for d in facts.dates}
+    assert check in said
+    assert not ({"91000", "2026-06-30"} & said)
+
+
+def test_a_year_remembered_is_not_the_year_of_the_dates_given() -> None:
+    facts = extract(
+        "that's how it worked in 2014. The filing deadline is Feb 26, 2030, 9 p.m.",
+        today=date(2026, 3, 10),
+    )
+    assert facts.year is None and facts.year_of_dates() == {"year": 2030}
+
+
+def test_an_hour_said_of_last_night_and_filing_closed_at_nine() -> None:
+    # § 5-903(b)(1): a withdrawal after the 9 p.m. candidacy deadline the same day.
+    facts = extract(
+        "Our LG candidate withdrew at 10:30 last night, which was after filing closed at 9.",
+        today=date(2026, 2, 25),
+    )
+    assert [(d.value, d.time, d.role) for d in facts.dates] == [
+        (date(2026, 2, 24), time(22, 30), "event_date"),
+        (date(2026, 2, 24), time(21, 0), "filing_deadline"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "value"),
+    [
+        ("when the other person on the governor's team drops out", "office", "lieutenant-governor"),
+        ("MD 2028 dec of intent deadline?", "document", "declaration-of-intent"),
+        (
+            "a form where you tell the election people you're going to collect signatures instead",
+            "document",
+            "declaration-of-intent",
+        ),
+        (
+            "an independent who isn't involved in any Baltimore City race",
+            "not_topic",
+            "baltimore-city-municipal",
+        ),
+    ],
+)
+def test_things_named_in_plain_words(text: str, role: str, value: str) -> None:
+    assert value in extract(text, today=date(2026, 3, 10)).values(role)
+
+
+def test_special_said_as_not_special_is_the_regular_election() -> None:
+    # § 5-703(f)(1), not (f)(2): "not a special" denies the special election.
+    facts = extract(
+        "For the regular November 2026 general (not a special), petition deadline?",
+        today=date(2026, 3, 10),
+    )
+    assert facts.values("election_word") == []
+    assert params_for("md-petition-filing", facts) == {"year": 2026, "election": "regular"}
