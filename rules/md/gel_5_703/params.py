@@ -42,10 +42,9 @@ def declaration(facts: Facts) -> dict[str, object]:
         found = facts.date_with_role(role)
         if found:
             p[name] = found.as_param()
-    # The year: said, or — when no deadline it counts from is given, and no special
-    # election, whose dates are its proclamation's — the one year the question's dates share.
-    deadline_given = "coc_deadline" in p or "proclamation_deadline" in p
-    p.update(facts.year_only() if deadline_given or "election" in p else facts.year_of_dates())
+    # The year: said, or — but for a special election, whose dates are its proclamation's —
+    # the one year the question's dates share ("COC deadline is Feb 24 2026 9pm": 2026).
+    p.update(facts.year_only() if "election" in p else facts.year_of_dates())
     return p
 
 
