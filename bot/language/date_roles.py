@@ -17,7 +17,11 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
-            r"|withdrawals?\s+(?:[a-z]+\s+){1,4}?(?:closed?|closes|ended|ends?)\b"
+            r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,4}?(?:closed?|closes|ended|ends?)\b"
+            # "file her withdrawal before tomorrow's noon cutoff (Fri 9/4)": the withdrawals'
+            # cutoff, when no other filing's is named between
+            r"|withdrawals?\s+(?:(?!coc|filing|candidacy|certificate|primary|petition)"
+            r"[a-z0-9/'’]+\s+){1,5}?(?:cut-?off|deadline)\b"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
             r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
             r"(?:filing\s+|file\s+)?"

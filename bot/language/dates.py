@@ -152,7 +152,9 @@ _TIME_AFTER = re.compile(
     r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + ")"
 )
 _TIME_BEFORE = re.compile(
-    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon))\s*(?:on\s+|,\s*)?$"
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon))"
+    # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
+    r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*)?$"
 )
 ANY_TIME = re.compile(
     # ("the 9 o'clock cutoff": an hour, never a count)

@@ -484,3 +484,26 @@ def test_a_municipal_election_is_not_section_5_703s_but_baltimore_citys_is(
     question: str, rule: str | None
 ) -> None:
     assert SERVICE.ask(question).rule == rule
+
+
+def test_the_withdrawal_cutoff_said_around_other_words_and_the_act_said_not_asked() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day and hour for filing withdrawals.
+    first = extract(
+        "withdrawals after the 9/19 primary close Fri 9/22 at 5pm. our nominee will file his "
+        "withdrawal tomorrow morning. when's the latest we can file the vacancy certificate?",
+        today=date(2028, 9, 20),
+    )
+    deadline = first.date_with_role("withdrawal_deadline")
+    assert deadline is not None and (deadline.value, deadline.time) == (
+        date(2028, 9, 22),
+        time(17, 0),
+    )
+    assert "withdrawal-deadline" not in first.values("asks")
+    second = extract(
+        "Our nominee will file her withdrawal before tomorrow's noon cutoff (Fri 9/4). "
+        "Replacement certs due when?",
+        today=date(2026, 9, 3),
+    )
+    deadline = second.date_with_role("withdrawal_deadline")
+    assert deadline is not None
+    assert (deadline.value, deadline.time) == (date(2026, 9, 4), time(12, 0))
