@@ -60,6 +60,8 @@ QUESTION_FOLDERS = {
     "twenty-eighth external tuning set": "external28",
     "twenty-ninth external tuning set": "external29",
     "thirtieth external tuning set": "external30",
+    "thirty-first external tuning set": "external31",
+    "thirty-second external tuning set": "external32",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

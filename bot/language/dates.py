@@ -9,6 +9,7 @@ and weekdays that do not match ("Friday June 4, 2026") are reported, never corre
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterable
 from datetime import date, time, timedelta
@@ -116,6 +117,15 @@ _FROM_TODAY = re.compile(
 # "last Friday", "this past Monday" (never "next Friday" or "this Friday": those could be
 # either side of today).
 _PAST_WEEKDAY = re.compile(r"\b(?:last|this\s+past|past)\s+(?P<wd>" + _WEEKDAY_NAME + r")\b")
+# "Friday the 13th", "Thursday the 16th at 5", "Wed the 23rd": a weekday and a day of the month
+# with no month said name the one such day nearest today.
+_WEEKDAY_THE_DAY = re.compile(
+    r"\b(?P<wd>" + _WEEKDAY_NAME + r")\.?,?\s+(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+    r"(?!\s*(?:of\b|,?\s*(?:" + MONTH_NAME + r")\b))"
+    # ("Friday the 27th (March)": the month said after it)
+    r"(?:\s*\((?P<month>" + MONTH_NAME + r")\.?\))?"
+)
+_NEAREST_MONTHS = 6  # months either side of today searched for that weekday and day
 # "died Sunday", "withdrew on Monday": a bare weekday after an event already past is the last one.
 _EVENT_WEEKDAY = re.compile(
     r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
@@ -220,6 +230,24 @@ def settle_weekdays(
         problems.append(f"{found.span.strip()!r}: {found.value:%B %-d, %Y} is a {found.value:%A}")
 
 
+def _weekday_and_day(
+    weekday: int, day: int, today: date, month_said: int | None = None
+) -> date | None:
+    """The date nearest `today` (within `_NEAREST_MONTHS` months) that is day `day` of its
+    month (`month_said`, when the question says which) and falls on `weekday`, or None."""
+    found = []
+    for shift in range(-_NEAREST_MONTHS, _NEAREST_MONTHS + 1):
+        month = (today.month - 1 + shift) % 12 + 1
+        year = today.year + (today.month - 1 + shift) // 12
+        try:
+            candidate = date(year, month, day)
+        except ValueError:
+            continue
+        if candidate.weekday() == weekday and month_said in (None, candidate.month):
+            found.append(candidate)
+    return min(found, key=lambda d: abs((d - today).days), default=None)
+
+
 def _weekday_problem(weekday: str | None, value: date, span: str) -> str | None:
     if not weekday:
         return None
@@ -284,6 +312,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("num", _NUMERIC),
             ("dot", _DOTTED),
             ("nth", _NTH_WEEKDAY),
+            ("wd_day", _WEEKDAY_THE_DAY),
             ("day", _ON_THE_DAY),
             ("from_today", _FROM_TODAY),
             ("rel", _RELATIVE),
@@ -367,6 +396,32 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             # ("the 5th Tuesday of May" that May does not have is reported as no date)
             day = said.day if said.month == month else 32
             add(m.start(), m.end(), year, month, day, None, True)
+        elif kind == "wd_day":
+            said_wd, said_day = _WEEKDAYS[m.group("wd")[:3]], int(m.group("day"))
+            month_said = _MONTHS[m.group("month")[:3]] if m.group("month") else None
+            # ("October 13, 2027 … (sorry - Tuesday the 12th)": in a month the question's
+            # other dates name, when that day falls on that weekday there)
+            named = [
+                d.value.replace(day=said_day)
+                for d in found
+                if said_day <= calendar.monthrange(d.value.year, d.value.month)[1]
+                and d.value.replace(day=said_day).weekday() == said_wd
+            ]
+            near = named[0] if named else _weekday_and_day(said_wd, said_day, today, month_said)
+            if near is None:
+                taken.append(m.span())
+                problems.append(f"{m.group(0)!r}: no month near today has that day on that weekday")
+            else:
+                add(
+                    m.start(),
+                    m.end(),
+                    near.year,
+                    near.month,
+                    near.day,
+                    None,
+                    True,
+                    year_written=False,
+                )
         elif kind == "day":
             day = int(m.group(1))
             # "the old one withdrew March 2nd … file a new one on the 12th?": the month the

@@ -454,13 +454,21 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         facts.opposed = True
         mention(facts, "opposed", "opposed", opposed)
 
-    state_hits = _first_matches(raw, _STATES) + _first_matches(raw, _STATE_CASED)
+    # "MA, not MD": a state the question says it is not about is not its state; both named
+    # ("a Maryland law student comparing … a select board race in Massachusetts") leaves the
+    # state to the other facts and words, never an error.
+    state_hits = [
+        (m, label)
+        for table in (_STATES, _STATE_CASED)
+        for label, rx in table
+        for m in rx.finditer(raw)
+        if not negated(low, m.start())
+    ]
+    state_hits.sort(key=lambda hit: hit[0].start())
     states = {label for _, label in state_hits}
     if len(states) == 1:
         facts.state = states.pop()  # type: ignore[assignment]
         mention(facts, "state", state_hits[0][1], state_hits[0][0])
-    elif states:
-        facts.problems.append("the question names both Maryland and Massachusetts")
     # (a message typed in capitals has every word in capitals: no code is told apart there)
     shouting = sum(c.islower() for c in raw) < sum(c.isupper() for c in raw)
     for m in _POSTAL_CODE.finditer("" if shouting else raw):

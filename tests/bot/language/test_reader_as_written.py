@@ -507,3 +507,37 @@ def test_the_withdrawal_cutoff_said_around_other_words_and_the_act_said_not_aske
     deadline = second.date_with_role("withdrawal_deadline")
     assert deadline is not None
     assert (deadline.value, deadline.time) == (date(2026, 9, 4), time(12, 0))
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "day"),
+    [
+        # c. 53, § 14, sentence 7: the last day for withdrawals, said by weekday and day only.
+        ("the last day for withdrawals was Friday the 13th", date(2027, 8, 16), date(2027, 8, 13)),
+        ("withdrawals closed Wed the 23rd at 5", date(2026, 9, 25), date(2026, 9, 23)),
+        ("last day to withdraw was Friday the 27th (March)", date(2026, 3, 10), date(2026, 3, 27)),
+        # a month the question names elsewhere, when the day falls on that weekday there
+        (
+            "withdrawals closed Wednesday October 13, 2027 at 5 p.m. (sorry - Tuesday the 12th)",
+            date(2027, 10, 20),
+            date(2027, 10, 12),
+        ),
+    ],
+)
+def test_a_weekday_and_day_of_the_month_name_the_nearest_such_day(
+    text: str, today: date, day: date
+) -> None:
+    facts = extract(text, today=today)
+    assert facts.problems == []
+    assert [d.value for d in facts.dates if d.role == "withdrawal_deadline"] == [day]
+
+
+def test_both_states_named_leave_the_state_to_the_other_facts_and_a_denied_one_is_not_it() -> None:
+    both = extract(
+        "Select board race in Massachusetts: withdrawals closed Monday, March 6, 2028. I'm a "
+        "Maryland law student comparing the two states.",
+        today=date(2027, 12, 1),
+    )
+    assert both.problems == [] and both.state is None
+    denied = extract("Clerk here (MA, not MD). withdrawals close June 9", today=date(2028, 2, 15))
+    assert denied.state == "ma"
