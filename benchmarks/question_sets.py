@@ -62,6 +62,7 @@ QUESTION_FOLDERS = {
     "thirtieth external tuning set": "external30",
     "thirty-first external tuning set": "external31",
     "thirty-second external tuning set": "external32",
+    "thirty-third external tuning set": "external33",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

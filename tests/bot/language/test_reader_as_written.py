@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 
 from bot.language import extract, params_for
+from bot.language.lexicon import lexicon
 from tests.support.service import packaged_service
 
 NY = "America/New_York"
@@ -541,3 +542,35 @@ def test_both_states_named_leave_the_state_to_the_other_facts_and_a_denied_one_i
     assert both.problems == [] and both.state is None
     denied = extract("Clerk here (MA, not MD). withdrawals close June 9", today=date(2028, 2, 15))
     assert denied.state == "ma"
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [
+        ("UA CoC ddl '28?", "unaffiliated CoC deadline '28?"),
+        (
+            "UA pet ddl, CD7 special, SP 5/9?",
+            "unaffiliated petition deadline, congressional district 7 special, special "
+            "primary 5/9?",
+        ),
+        (
+            "48h cert ddl? town off., WD ddl Thu 3/23 5p",
+            "48 hours certificate deadline? town office, withdrawal deadline Thu 3/23 5p",
+        ),
+        (
+            "bal $7.5M, ents $3M/$3M/$2M, GE",
+            "bal $7.5M, entitlements $3M/$3M/$2M, general election",
+        ),
+        (
+            "PF match? contribs 200/200/10, opp'd",
+            "public financing match? contributions 200/200/10, opposed",
+        ),
+    ],
+)
+def test_staff_slack_shorthand_is_written_out(typed: str, written: str) -> None:
+    assert lexicon().expand(typed) == written
+
+
+def test_a_letter_o_typed_for_a_zero_inside_a_number_is_the_zero() -> None:
+    facts = extract("our ward cmte: 1,7OO votes for our gov candidate", today=date(2026, 3, 10))
+    assert [(c.value, c.role) for c in facts.numbers] == [(1700, "votes")]
