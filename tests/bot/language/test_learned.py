@@ -19,6 +19,7 @@ from bot.language.frames import (
     DECLINE,
     DECLINE_WEAK,
     OVERRULE,
+    PAST_WORDS,
     RESCUE,
     SETTLE,
     WEAK,
@@ -107,13 +108,21 @@ WEAKLY_MATCHED = MatchResult("matched", candidates=((LG, WEAK - 0.05),), choices
         (NO_WORDS, _p(LG, OVERRULE - 0.01), {LG: Conflict("x", about_asking=True)}, None, ""),
         # A stated fact ("the Governor candidate, not the LG") is never overruled.
         (NO_WORDS, _p(LG, 0.999), {LG: Conflict("another office")}, None, ""),
-        # Words no rule computes ("filing fee") are never overruled either.
+        # Words no rule computes ("filing fee") are set aside only when the question reads all
+        # but certainly like one rule's (and that part is said not to be answered).
         (
             MatchResult("no_match", out_of_scope=("filing fee",)),
-            _p(LG, 0.999),
+            _p(LG, PAST_WORDS - 0.001),
             {},
             None,
             "",
+        ),
+        (
+            MatchResult("no_match", out_of_scope=("filing fee",)),
+            _p(LG, PAST_WORDS),
+            {},
+            LG,
+            "chosen",
         ),
         # Words matched a rule, but the question reads like those no rule covers: declined.
         (WORDS_MATCHED, _p(NONE, DECLINE), {}, None, "declined"),
@@ -137,6 +146,7 @@ def test_settling_what_the_words_left_open(
     assert settled.learned == learned
     if learned == "chosen":
         assert settled.candidates[0][0] == rule and rule not in settled.excluded
+        assert settled.set_aside == result.out_of_scope
 
 
 @pytest.mark.parametrize(
