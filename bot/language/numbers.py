@@ -214,7 +214,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         "private",
         re.compile(
             r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"
-            r"|\b(?:contributions|donations|gifts)\s+of\s*$"
+            # ("full contributions of $2.5M, $2M …" are entitlements, not money raised)
+            r"|(?<!full\s)(?<!public\s)\b(?:contributions|donations|gifts)\s+of\s*$"
         ),
         # "300,000 in eligible contributions": what the ticket raised, said by what it is.
         re.compile(

@@ -18,10 +18,12 @@ from bot.language import MatchResult, read_facts
 from bot.language.frames import (
     DECLINE,
     DECLINE_WEAK,
+    HARDLY,
     OVERRULE,
     PAST_WORDS,
     RESCUE,
     SETTLE,
+    SWITCH,
     WEAK,
     Conflict,
     settle,
@@ -130,6 +132,11 @@ WEAKLY_MATCHED = MatchResult("matched", candidates=((LG, WEAK - 0.05),), choices
         # ... and sooner when the words match it only weakly.
         (WEAKLY_MATCHED, _p(NONE, DECLINE_WEAK), {}, None, "declined"),
         (WORDS_MATCHED, _p(NONE, DECLINE_WEAK), {}, LG, ""),
+        # Words matched one rule, but the question reads all but certainly like another
+        # compatible rule's and hardly like the matched one's: the other answers.
+        (WORDS_MATCHED, _p(CERT, SWITCH), {}, CERT, "chosen"),
+        (WORDS_MATCHED, _p(CERT, SWITCH), {CERT: Conflict("another state")}, LG, ""),
+        (WORDS_MATCHED, {**_p(CERT, SWITCH), LG: HARDLY + 0.01}, {}, LG, ""),
         # Nothing to settle when the model's best guess is that no rule covers it.
         (NO_WORDS, _p(NONE, 0.9), {}, None, ""),
     ],
