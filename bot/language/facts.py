@@ -207,6 +207,7 @@ _SPECIAL = re.compile(
     r"|\b(?:a|the|this|that|upcoming|coming|[\w-]*\d)\s+special\b"
     r"(?!\s+(?:session|interest|counsel|assistant|needs|order|rules?|case)\b)"
 )
+_EITHER_STATE = re.compile(r"\s*(?:,|/|or|and|vs\.?|versus|&)\s*")
 _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     (
         "nomination-papers",
@@ -465,9 +466,14 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         if not negated(low, m.start())
     ]
     state_hits.sort(key=lambda hit: hit[0].start())
-    states = {label for _, label in state_hits}
-    if len(states) == 1:
-        facts.state = states.pop()  # type: ignore[assignment]
+    other = next((hit for hit in state_hits if hit[1] != state_hits[0][1]), None)
+    if other is not None and _EITHER_STATE.fullmatch(low, state_hits[0][0].end(), other[0].start()):
+        state_hits = []  # "Maryland or Massachusetts?", "MD vs MA": which one is the question
+    if state_hits:
+        # Both named: the question is about the one it names first ("Does Massachusetts
+        # have public financing the way Maryland does?", "City of Springfield (MA) To: my
+        # cousin at MD SBE"); the other is what it compares with or who asks.
+        facts.state = state_hits[0][1]  # type: ignore[assignment]
         mention(facts, "state", state_hits[0][1], state_hits[0][0])
     # (a message typed in capitals has every word in capitals: no code is told apart there)
     shouting = sum(c.islower() for c in raw) < sum(c.isupper() for c in raw)

@@ -533,13 +533,27 @@ def test_a_weekday_and_day_of_the_month_name_the_nearest_such_day(
     assert [d.value for d in facts.dates if d.role == "withdrawal_deadline"] == [day]
 
 
-def test_both_states_named_leave_the_state_to_the_other_facts_and_a_denied_one_is_not_it() -> None:
+def test_both_states_named_the_first_is_the_questions_and_a_denied_one_is_not_it() -> None:
     both = extract(
         "Select board race in Massachusetts: withdrawals closed Monday, March 6, 2028. I'm a "
         "Maryland law student comparing the two states.",
         today=date(2027, 12, 1),
     )
-    assert both.problems == [] and both.state is None
+    assert both.problems == [] and both.state == "ma"
+    # (never an error: it was "the question names both Maryland and Massachusetts")
+    compared = extract(
+        "Does Massachusetts have public financing for governor candidates the way Maryland "
+        "does, and when does money go out?",
+        today=date(2027, 6, 10),
+    )
+    assert compared.state == "ma"
+    assert (
+        SERVICE.ask(
+            "Does Massachusetts have public financing for governor candidates the way Maryland "
+            "does, and when does money go out?"
+        ).rule
+        is None
+    )
     denied = extract("Clerk here (MA, not MD). withdrawals close June 9", today=date(2028, 2, 15))
     assert denied.state == "ma"
 
@@ -574,3 +588,23 @@ def test_staff_slack_shorthand_is_written_out(typed: str, written: str) -> None:
 def test_a_letter_o_typed_for_a_zero_inside_a_number_is_the_zero() -> None:
     facts = extract("our ward cmte: 1,7OO votes for our gov candidate", today=date(2026, 3, 10))
     assert [(c.value, c.role) for c in facts.numbers] == [(1700, "votes")]
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(e)(1) computes signatures from the voter count; the count itself is the
+        # State Board's figure.
+        ("How many registered voters were in Legislative District 21 on Jan 1, 2030?", None),
+        ("need the official registered voter count as of Jan 1, 2027. What is that number?", None),
+        (
+            "How many registered voters in the district, and how many signatures does an "
+            "independent need?",
+            "md-petition-signatures",
+        ),
+    ],
+)
+def test_the_voter_count_asked_itself_is_not_the_signature_rules(
+    question: str, rule: str | None
+) -> None:
+    assert SERVICE.ask(question).rule == rule
