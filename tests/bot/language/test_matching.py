@@ -202,10 +202,15 @@ def test_naming_the_state_settles_a_cross_state_question() -> None:
     assert match(question + " in Massachusetts").rule == "ma-vacancy-who-fills"
 
 
-def test_petition_due_is_the_petition_filing_rule_but_bare_deadline_asks() -> None:
-    # § 5-703(f) is "when the petition is due"; "petition deadline" could be (c), (d) or (f).
+def test_petition_due_and_petition_deadline_are_the_petition_filing_rule() -> None:
+    # § 5-703(f) is "when the petition is due"; "the petition deadline" is the petition's own
+    # too (every question set's writers read it so: the declaration and the certificate are
+    # named as such when they are meant).
     assert match("when is the petition due?").rule == "md-petition-filing"
-    assert match("petition deadline?").decision == "ambiguous"
+    assert match("petition deadline?").rule == "md-petition-filing"
+    assert match("petition candidate's declaration of intent deadline?").rule == (
+        "md-petition-declaration"
+    )
 
 
 def test_scores_are_ranked_and_bounded() -> None:
