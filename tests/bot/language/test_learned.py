@@ -5,7 +5,6 @@ never overrides a fact the question states."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from datetime import date
@@ -31,6 +30,7 @@ from bot.language.frames import (
 from bot.language.learned import MODEL_FILE, NONE, LearnedModel, features, learned_model
 from bot.language.lexicon import lexicon
 from rules import RULES
+from tests.support.benchmarks import benchmark_script
 from tests.support.service import packaged_service
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -41,14 +41,7 @@ CERT = "ma-vacancy-certificate"
 
 
 def _trainer() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "benchmarks"))  # the script imports `question_sets` beside it
-    spec = importlib.util.spec_from_file_location(
-        "train_reader", ROOT / "benchmarks/train_reader.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("train_reader")
 
 
 def test_the_shipped_model_is_trained_on_the_tuning_sets_as_the_reader_now_reads_them() -> None:

@@ -4,28 +4,20 @@ the reader got right is not counted as a misread fact (a wrong key still is)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from datetime import date
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.support.benchmarks import benchmark_script
 from tests.support.service import packaged_service
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def _benchmark() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "benchmarks"))  # the script imports its `stats` sibling
-    spec = importlib.util.spec_from_file_location(
-        "matching_benchmark", ROOT / "benchmarks/matching.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("matching")
 
 
 @pytest.mark.parametrize(
