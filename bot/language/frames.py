@@ -380,11 +380,13 @@ HARDLY = 0.05
 def settle(
     result: MatchResult, probabilities: Mapping[str, float], found: Mapping[str, Conflict]
 ) -> MatchResult:
-    """The match, with what the words left open settled by the learned model: a rule picked
-    where no words, or several rules' words, pointed (never one a stated fact rules out, never
-    past words no rule computes); a question read to ask something else answered by the rule
-    it reads overwhelmingly like; a match declined when the question reads overwhelmingly like
-    those no rule covers."""
+    """The match, with what the words left open settled by the learned model (the thresholds
+    above say how sure it must be): a rule picked where no words, or several rules' words,
+    pointed; a question read to ask something else answered by the rule it reads like; a
+    matched question declined when it reads like those no rule covers, or answered by another
+    compatible rule it reads all but certainly like; and words no rule computes set aside only
+    when the question reads all but certainly like one rule's. Never a rule a stated fact rules
+    out (`found`)."""
     top = max(probabilities, key=probabilities.__getitem__)
     sure = probabilities[top]
     if result.decision == "matched":

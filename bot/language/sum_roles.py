@@ -1,0 +1,125 @@
+"""What a sum of money in a question is — the Fund, a ticket's entitlement, a contribution, the
+private money raised, a total of others, a result to check, money already paid — from the
+words just before and after it (`bot.language.numbers` reads the sums themselves)."""
+
+from __future__ import annotations
+
+import re
+
+_MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
+    # (role, words just before, words just after)
+    # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
+    (
+        "total",
+        # ("… full amounts add up to $5.5M (3M + 2.5M)": the sum of the parts that follow)
+        re.compile(r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"),
+        re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
+    ),
+    # "was it correct that the shares came out to $28,571.42 and $71,428.57?": the answer the
+    # asker wants checked, never an input.
+    (
+        "result",
+        re.compile(
+            r"\b(?:came|comes?|coming|work(?:ed|s)?)\s+out\s+(?:to|at|as)\s*$"
+            r"|\bshares?\s+(?:were|was|are|would\s+be|will\s+be)\s*$"
+        ),
+        None,  # said only by the words before it
+    ),
+    # "one ticket already got $100k": money paid out, not an entitlement nor the Fund.
+    (
+        "received",
+        re.compile(r"\balready\s+(?:got|received|been\s+paid|was\s+paid)\s*$"),
+        None,  # said only by the words before it
+    ),
+    (
+        "fund",
+        # ("remaining: $5M for the general": what is left in the Fund)
+        re.compile(r"\bfund\b[^$\d]{0,25}$|\bremaining\s*:?\s*$"),
+        re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
+    ),
+    (
+        "entitlement",
+        re.compile(
+            r"\b(?:entitle\w*|owed|owing|eligible\s+for)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"
+            # "ticket A should get 2.1 million" (what it would get in full)
+            r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
+            # "ours, at a full contribution of $2.5M": what a ticket would get in full
+            r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
+            r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+|are\s+"
+            r"|(?:would|will)\s+(?:come\s+to|total)\s+)?$"
+        ),
+        re.compile(r"^\s*(?:each\s+)?entitle\w*"),
+    ),
+    # "two tickets at $750,000 each", "4 tickets @ one mil", "three tickets at full $3M": what
+    # each ticket would get in full (money said "at" a number of tickets).
+    (
+        "entitlement",
+        re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$"),
+        None,
+    ),
+    # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
+    # amounts listed after it are more of them), not the total raised.
+    (
+        "contribution",
+        # ("contributions of $90,000", one sum after the plural, is what was raised in all)
+        re.compile(
+            r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
+            r"|\b(?:gave|donated|contributed)\s*$|\bmaxed\s+(?:out\s+)?at\s*$"
+            # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
+            # one giver gave is one contribution
+            r"|\b(?:someone|somebody|a\s+(?:single\s+)?(?:donor|contributor|supporter|person)"
+            r"|one\s+(?:donor|contributor|supporter|person))\s+(?:gave|gives|donated|donates"
+            r"|contributed|contributes|sent|sends)\b[^$\d.?!;]{0,35}$"
+        ),
+        # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
+        re.compile(
+            r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|contrib|donation|gift)\b"
+        ),
+    ),
+    (
+        "private",
+        re.compile(
+            r"\b(?:raised|raise|private|collected|brought\s+in)\b[^$\d]{0,25}$"
+            # ("full contributions of $2.5M, $2M …" are entitlements, not money raised)
+            r"|(?<!full\s)(?<!public\s)\b(?:contributions|donations|gifts)\s+of\s*$"
+        ),
+        # "300,000 in eligible contributions": what the ticket raised, said by what it is.
+        re.compile(
+            r"^[^$\d;,.]{0,12}\b(?:raised|private|in\s+(?:eligible\s+|qualifying\s+"
+            r"|qualified\s+|matchable\s+)?(?:private|contributions?|contribs?|donations))\b"
+        ),
+    ),
+]
+
+
+_LABELS_NEXT_SUM = re.compile(r"\s*[(,;]\s*[a-z]+(?:\s+[a-z]+)?\s*:?\s*\$\s?\d")
+
+
+_FUND_BEFORE = next(rx for role, rx, _ in _MONEY_ROLES if role == "fund")
+_FUND_TOTAL = re.compile(
+    r"\bfund(?:['’]s)?\s+(?:balance\s+|total\s+)?(?:total|is|at)\b[^$\d]{0,12}$"
+)
+
+
+def money_role(low: str, start: int, end: int) -> str | None:
+    """The role of the sum at `start`..`end` of `low` (lower-cased question), or None."""
+    before = low[max(0, start - 60) : start]
+    after = low[end : end + 30]
+    # "$60 (total $560)": a word that opens the next sum names that one, not this.
+    if _LABELS_NEXT_SUM.match(after):
+        after = ""
+    for role, _, rx_after in _MONEY_ROLES:
+        if rx_after is not None and rx_after.search(after):
+            # "the fund is kinda broke: $800k total": the Fund's total is the Fund.
+            if role == "total" and _FUND_BEFORE.search(before):
+                return "fund"
+            return role
+    best: tuple[int, str] | None = None
+    for role, rx_before, _ in _MONEY_ROLES:
+        m = rx_before.search(before)
+        if m and (best is None or len(before) - m.start() < best[0]):
+            best = (len(before) - m.start(), role)
+    # "Fund total is $14M": the Fund's total is the Fund.
+    if best and best[1] == "total" and _FUND_TOTAL.search(before):
+        return "fund"
+    return best[1] if best else None
