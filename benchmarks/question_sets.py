@@ -63,6 +63,10 @@ QUESTION_FOLDERS = {
     "thirty-first external tuning set": "external31",
     "thirty-second external tuning set": "external32",
     "thirty-third external tuning set": "external33",
+    "thirty-fourth external tuning set": "external34",
+    "thirty-fifth external tuning set": "external35",
+    "thirty-sixth external tuning set": "external36",
+    "thirty-seventh external tuning set": "external37",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -74,6 +78,7 @@ HELDOUT_FOLDERS = (
     "heldout7",
     "heldout8",
     "heldout9",
+    "heldout10",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
