@@ -108,8 +108,12 @@ def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bo
     named = _named_after_not(low, new, values)
     if named is not None:
         old = next((v for v in reversed(before) if _same(v, named)), old)
+    # "Sorry, one more: the primary is June 23" adds a fact, corrects none; "a $120 - sorry
+    # $125 - contribution" corrects a sum the words name only after the correction.
     if new.role is not None and new.role != old.role:
-        return False  # "Sorry, one more: the primary is June 23" adds a fact, corrects none
+        if isinstance(old, FactDate) or old.role is not None:
+            return False
+        old.role = new.role
     _replace(old, new)
     gone = {id(new)} | ({id(named)} if named is not None else set())
     kept = [v for v in values if id(v) not in gone]

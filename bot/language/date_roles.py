@@ -162,6 +162,17 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
     for claims in by_cue.values():
         for _, farther in sorted(claims, key=lambda c: c[0])[1:]:
             farther.role = None
+    # "last day to withdraw for city council nov 27 election?": a date said as an election's
+    # is that election's day, whatever deadline is named before it.
+    for d, (_, end) in zip(dates, bounds, strict=True):
+        if _ELECTION_AFTER_DATE.match(low, end):
+            d.role = "general"
+
+
+_ELECTION_AFTER_DATE = re.compile(
+    r"(?:,\s*\d{4})?\s+(?:(?:annual|town|city|municipal|state|local|general|regular)\s+){0,2}"
+    r"elections?\b"
+)
 
 
 def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: str) -> str:

@@ -30,7 +30,8 @@ CITATION = re.compile(
 _NUMBER = re.compile(
     r"(?<![\w.$])(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     # ("$250.00  B. Jones": a letter set apart and followed by a stop is an initial)
-    r"(?:(?!\s+[kmb]\.)\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
+    # ("A | 50 B | 75": a row's label set apart after a sum is no billions)
+    r"(?:(?!\s+[kmb]\.)(?!\s+b\b)\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
     r"(\s*(?:dollars?|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
 )
 _MULTIPLIER = {  # the power of ten each word stands for
@@ -103,11 +104,18 @@ _VOTERS_BEFORE = re.compile(
     r"[^.?!;\d$]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of)\s*:?\s*$"
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
-    ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=]\s*$")),
-    ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=]\s*$")),
-    # "tickets: 3", "nominee tickets 3"
-    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=]?\s*$")),
+    ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=|]\s*$")),
+    ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=|]\s*$")),
+    # "tickets: 3", "nominee tickets 3", "nominee tickets | 2" (a table's row)
+    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=|]?\s*$")),
+    # "Sigs submitted so far: 3,150": the signatures a form's field counts
+    ("signatures", re.compile(r"\b(?:sigs?|signatures?)\b[^.?!;:|\d$]{0,25}[:=|]\s*$")),
 ]
+# "Voters: 487,902 Sigs so far: 3,150", "fund remaining | 5,100,000 nominee tickets | 2": in a
+# form or a table, a noun after a field's value that is followed by a colon or a bar is the
+# next field's label ("24,999 registered voters: 1% is 249.99" is no field's value).
+_FIELD_VALUE = re.compile(r"[:|]\s*(?:\$\s?)?$")
+_NEXT_LABEL = re.compile(r"[^.?!;:|\d$]{0,25}[:|]")
 # "only our ticket qualifies": one ticket.
 _ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
@@ -238,7 +246,17 @@ def read_numbers(
         # significant digits).
         value = Decimal(f"{digits}E{_MULTIPLIER[mult] if mult else 0}")
         rest = low[m.end() : m.end() + 40]
-        noun = next((role for role, rx in _COUNT_NOUNS if rx.match(rest)), None)
+        said_after = next(((role, m2) for role, rx in _COUNT_NOUNS if (m2 := rx.match(rest))), None)
+        noun = said_after[0] if said_after else None
+        if said_after and (
+            (
+                _FIELD_VALUE.search(low, max(0, m.start() - 3), m.start())
+                and _NEXT_LABEL.match(rest, said_after[1].end())
+            )
+            # "fund 10M tickets entitled 2.5M …": no count of tickets is said in millions
+            or (noun == "tickets" and mult)
+        ):
+            noun = None
         if _TO_THE_CENT.fullmatch(raw):
             noun = None  # "Ticket A 1,250,000.00 Ticket B …": money, whatever is said next
         elif noun is None and not dollar:
@@ -317,6 +335,7 @@ def read_numbers(
     for m in _ONE_TICKET.finditer(low):
         counts.append(FactCount(value=1, span=m.group(0), start=m.start(), role="tickets"))
     counts.sort(key=lambda c: c.start)
+    _exact_over_rough(low, counts)
     _repeated_sums(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     _said_again(low, amounts)
@@ -332,7 +351,9 @@ _LIST_JOIN = re.compile(
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
     # ("$300 (one donor, single check), $150": a note on one item)
     r"(?:\s*\([^()$\d]{0,40}\))?"
-    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+)"
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"
+    # ("Reyes | 2,800,000 Kim | 2,100,000", "A | 50 B | 75": a table's rows, each its label)
+    r"|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
     r"(?:(?:one|another)\s+(?:of\s+)?)?"  # "$250 and one of 50"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
 )
@@ -344,7 +365,9 @@ _CONTRIBUTIONS_AFTER = re.compile(
     # "100 bucks, 75 bucks and 20 bucks from three marylanders", "1k, 250, 50 -- match?"
     r"|\s*from\s+(?:\w+\s+){0,2}(?:donors?|people|persons|contributors?|supporters?"
     r"|individuals|residents|marylanders)\b"
-    r"|\s*(?:--|—|–|-|:)\s*(?:public\s+|the\s+)?match(?:ing)?\b"
+    # "… 150 D | 300 matching $ for these?", "… 250 - what's the match?"
+    r"|\s*(?:(?:--|—|–|-|:|\?)\s*)?(?:what(?:['’]s|\s+is)\s+)?(?:public\s+|the\s+)?"
+    r"match(?:ing)?\b"
 )
 _CONTRIBUTIONS_BEFORE = re.compile(
     r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
@@ -490,6 +513,29 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         amount.times = said
         amount.role = "contribution"
         counts[:] = [c for c in counts if c.start != at]
+
+
+_ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
+
+
+def _exact_over_rough(low: str, counts: list[FactCount]) -> None:
+    """ "roughly 512K registered (Jan 1 count: 512,337)": a count said roughly and then exactly
+    is the exact one (within 5 % of the rough one), with the rough one's role."""
+    for rough in [c for c in counts if c.role and _ROUGHLY.search(low, 0, c.start)]:
+        exact = next(
+            (
+                c
+                for c in counts
+                if c is not rough
+                and c.role in (None, rough.role)
+                and c.value != rough.value
+                and abs(c.value - rough.value) <= rough.value * 0.05
+            ),
+            None,
+        )
+        if exact is not None:
+            exact.role = rough.role
+            counts.remove(rough)
 
 
 def _end(low: str, item: FactAmount | FactCount) -> int:

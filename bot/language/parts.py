@@ -10,11 +10,16 @@ import re
 from collections.abc import Sequence
 
 from bot.language.matching import side_asks
-from bot.language.words import raw_words
+from bot.language.words import raw_words, stem, words
 
-# Parts end at sentence and clause punctuation and at a spaced dash ("Couple things - do they …"),
-# never at a hyphen inside a word ("5-903").
-_BETWEEN_PARTS = re.compile(r"[.?!;:\n,]+|\s[-—–]+\s")
+# Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
+# never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
+# own ("when's the COC due and how much is the filing fee?").
+_BETWEEN_PARTS = re.compile(
+    r"[.?!;:\n,]+|\s[-—–]+\s"
+    r"|\s+(?=(?:and|&)\s+(?:what|when|how|who|where|which|why|is|are|do|does|can|could|will"
+    r"|would|should|must|may)\b)"
+)
 # A part that is a question of its own opens with a question word or an auxiliary, after a
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
 _ASKING = re.compile(
@@ -26,7 +31,7 @@ _ASKING = re.compile(
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
     r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
-    r"|who)\b"
+    r"|who|match|matching|shares?)\b"
 )
 
 
@@ -36,17 +41,19 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     vetoes rule out the whole question)."""
     if not vetoes or not set(vetoes) <= side_asks():
         return None
-    said = [f" {' '.join(raw_words(v))} " for v in vetoes]
+    # (compared stemmed, as the matcher found them: "who checks the sigs" says "check the
+    # signatures")
+    said = [f" {' '.join(words(v))} " for v in vetoes]
     veto_words = {w for v in said for w in v.split()}
     kept: list[str] = []
     set_aside = other_asks = False
     for part in _BETWEEN_PARTS.split(text):
-        words = f" {' '.join(raw_words(part))} "
-        if any(v in words for v in said):
+        stems = f" {' '.join(words(part))} "
+        if any(v in stems for v in said):
             if not _ASKING.search(part.lower()):
                 return None  # "for a ballot question, how many …": the veto is the subject
             set_aside = True
-            kept.append(" ".join(w for w in raw_words(part) if w not in veto_words))
+            kept.append(" ".join(w for w in raw_words(part) if stem(w) not in veto_words))
         else:
             other_asks = other_asks or bool(_ASKS_WHAT_A_RULE_COMPUTES.search(part.lower()))
             kept.append(part)

@@ -22,6 +22,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"\b(?:came|comes?|coming|work(?:ed|s)?)\s+out\s+(?:to|at|as)\s*$"
             r"|\bshares?\s+(?:were|was|are|would\s+be|will\s+be)\s*$"
+            # "two tickets at 800k and 400k -- so they get 666,666.67 and 333,333.33?", "So
+            # 2.1M apiece?": what the asker worked out, to be checked
+            r"|\bso\s+(?:(?:they|we|it|each(?:\s+(?:one|ticket))?|every\s+ticket|everyone)\s+)?"
+            r"(?:(?:would|will|should)\s+)?(?:(?:get|gets|receive|receives|be|is|are)\s+)?$"
         ),
         None,  # said only by the words before it
     ),
@@ -46,7 +50,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
             r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+|are\s+"
-            r"|(?:would|will)\s+(?:come\s+to|total)\s+)?$"
+            r"|(?:would|will)\s+(?:come\s+to|total)\s+"
+            # "ticket | full contribution Reyes | 2,800,000": a table's column, a row's label
+            r"|[a-z][a-z.'’-]{0,15}\s*\|\s*)?$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
@@ -64,6 +70,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # ("contributions of $90,000", one sum after the plural, is what was raised in all)
         re.compile(
             r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
+            r"|\bdonaci[oó]n\s+de\s*$"  # "una donación de $40"
             r"|\b(?:gave|donated|contributed)\s*$|\bmaxed\s+(?:out\s+)?at\s*$"
             # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
             # one giver gave is one contribution
@@ -73,7 +80,15 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
-            r"^\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contribution|contrib|donation|gift)\b"
+            # ("$120 - sorry $125 - contribution", "a $300 check from one donor")
+            r"^\s*(?:[-–—]\s*)?(?:eligible\s+|individual\s+|qualifying\s+)?"
+            r"(?:contribution|contrib|donation|gift|check|cheque)\b"
+            # "$40 from a Bethesda donor", "$250 from one person, $100 from another and $40
+            # from a third", "$1,000 from the candidate's college roommate": what one giver
+            # gave (never what comes from the Fund or the State)
+            # ("raised $412,000 from small donors" is a total)
+            r"|^\s*from\s+(?:another\b|(?:an?|one|the|my|our|his|her|their)\s+"
+            r"(?!(?:[a-z]+\s+)?(?:state|fund|public|board|program|treasury|match)\b))"
         ),
     ),
     (

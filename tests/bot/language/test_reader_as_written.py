@@ -72,6 +72,14 @@ def test_an_election_named_after_a_deadline_only_says_whose_deadline_it_is(text:
     assert _deadline(text, date(2030, 6, 3)) == (date(2030, 6, 7), time(17, 0))
 
 
+def test_a_date_said_as_an_elections_is_no_withdrawal_deadline() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for withdrawals, never the election's.
+    facts = extract(
+        "what's the last day to withdraw before the dec 2 city election?", today=date(2027, 9, 1)
+    )
+    assert [d.role for d in facts.dates] == ["general"]
+
+
 def test_an_hour_said_after_a_day_given_twice_is_that_days_hour() -> None:
     text = "Withdrawals from primary nominations close today (Sept. 4) at noon."
     assert _deadline(text, date(2026, 9, 4)) == (date(2026, 9, 4), time(12, 0))

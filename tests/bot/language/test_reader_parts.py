@@ -24,6 +24,23 @@ SERVICE = packaged_service()
             "declaration of intent due in 2026?",
             "md-petition-declaration",
         ),
+        # § 5-703(d)(1): the certificate's deadline and the fee, joined by "and" alone.
+        (
+            "independent for state senate in 2030 - when does the COC have to be in and what "
+            "does the filing fee run?",
+            "md-petition-certificate",
+        ),
+        # § 5-703(f): the petitions' deadline, then who verifies the names on them.
+        (
+            "when are an unaffiliated candidate's petitions due in 2030 & who checks the sigs?",
+            "md-petition-filing",
+        ),
+        # § 15-106(c): the match on one contribution, then whether a PAC's counts.
+        (
+            "what is the state match on a $75 contribution to our governor ticket, and is a "
+            "PAC's check matchable?",
+            "md-public-financing-primary",
+        ),
         # § 5-903(b)(2): the successor's deadline, asked after two side questions.
         (
             "Our LG candidate died on April 2. Two things - do we pay the fee again, and what "

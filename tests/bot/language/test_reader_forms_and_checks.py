@@ -1,0 +1,83 @@
+"""Numbers as staff paste and check them: a table's rows and a form's fields, what each giver
+gave, a result the asker worked out, a count said roughly and then exactly, a sum corrected
+before the words name it. Each is a value a rule's answer turns on (Md. Elec. Law § 15-106(b)
+prorates each entitlement, § 15-106(c) matches each contribution, § 5-703(e)(1) counts from the
+registered voters). The phrasings here are not the question sets' own."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from bot.language import extract, params_for
+
+TODAY = date(2029, 5, 1)
+
+
+def _params(rule: str, text: str) -> dict[str, object]:
+    return params_for(rule, extract(text, today=TODAY))
+
+
+def test_a_tables_rows_are_read_by_their_columns_and_labels() -> None:
+    # § 15-106(b): each row's full contribution is an entitlement; the Fund is its own field.
+    table = "ticket | full contribution\nOrtiz | 2,400,000\nLee | 1,600,000\nFund: 3,000,000"
+    assert _params("md-public-financing-proration", table) == {
+        "fund": Decimal(3000000),
+        "entitlements": [Decimal(2400000), Decimal(1600000)],
+    }
+    # § 15-106(c): a row's letter after a sum is a label, never billions.
+    rows = "giver | amount\nA | 40\nB | 90\nC | 250\nwhat's the matching on these?"
+    assert _params("md-public-financing-primary", rows) == {
+        "contributions": [Decimal(40), Decimal(90), Decimal(250)]
+    }
+
+
+def test_a_forms_next_label_is_not_the_count_before_it() -> None:
+    # § 5-703(e)(1): the voters are the field before "Pages turned in:", not pages.
+    form = "District voters as of Jan 1 per list #4-C: 301,455 Signatures so far: 2,010 need?"
+    assert _params("md-petition-signatures", form) == {"registered_voters": 301455}
+    # A noun after a count that is no field's value stays its noun.
+    said = "With 18,002 registered voters: is 1% 180.02, so 250?"
+    assert _params("md-petition-signatures", said) == {"registered_voters": 18002}
+
+
+def test_what_each_giver_gave_is_one_contribution() -> None:
+    # § 15-106(c): one giver's sum is one contribution, however the givers are counted.
+    text = "$200 from one neighbor, $60 from another and $15 from a fourth - match?"
+    assert _params("md-public-financing-primary", text)["contributions"] == [
+        Decimal(200),
+        Decimal(60),
+        Decimal(15),
+    ]
+    assert _params("md-public-financing-primary", "what's the match on a $90 check?") == {
+        "contributions": [Decimal(90)]
+    }
+
+
+def test_a_result_the_asker_worked_out_is_no_entitlement() -> None:
+    # § 15-106(b): "so they get …" is what the asker wants checked, not another ticket's sum.
+    text = "Fund $900k, tickets owed 600k and 300k - so they get 600,000.00 and 300,000.00?"
+    assert _params("md-public-financing-proration", text)["entitlements"] == [
+        Decimal(600000),
+        Decimal(300000),
+    ]
+
+
+def test_no_count_of_tickets_is_said_in_millions() -> None:
+    text = "fund 6M tickets owed 4M 3M - prorate?"
+    assert _params("md-public-financing-proration", text) == {
+        "fund": Decimal(6000000),
+        "entitlements": [Decimal(4000000), Decimal(3000000)],
+    }
+
+
+def test_a_count_said_roughly_then_exactly_is_the_exact_one() -> None:
+    # § 5-703(e)(1) counts from the exact number of registered voters.
+    text = "about 310K registered voters (official: 309,871) - sigs needed?"
+    assert _params("md-petition-signatures", text) == {"registered_voters": 309871}
+
+
+def test_a_sum_corrected_before_the_words_name_it_is_the_corrected_one() -> None:
+    # § 15-106(c): the $85 taken back is not a second contribution.
+    text = "match for an $85 - sorry $95 - donation?"
+    assert _params("md-public-financing-primary", text) == {"contributions": [Decimal(95)]}
