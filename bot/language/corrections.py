@@ -24,6 +24,14 @@ _MARKER = re.compile(
     r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
     # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
     r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,)\s*wait\b"
+    # "wd deadline mon 10/11? no tue 10/12 5p"
+    r"|\?\s*(?:no|nope|actually)\b"
+)
+# "the amended proclamation moved the special primary from 11/16 to 11/23": the day it was
+# moved to replaces the day it was moved from ("to" is the marker).
+_MOVED = re.compile(
+    r"\b(?:moved|changed|pushed|rescheduled|shifted|amended|bumped)\b[^.?!]{0,60}?\bfrom\s+"
+    r"[^.?!]{1,25}?(?P<to>\s+to\s+)"
 )
 MARKER = _MARKER
 _REACH = 40  # characters from a marker to the corrected value
@@ -45,7 +53,15 @@ def correct(
 ) -> None:
     """Apply each correction in `low` (the lower-cased question) to the values read from it, in
     place: the corrected value takes the new one, the new one (and one named after "not") go."""
-    for marker in _MARKER.finditer(low):
+    markers = [*_MARKER.finditer(low)]
+    markers += [
+        m
+        for m in (
+            re.compile(r"\s+to\s+").match(low, moved.start("to")) for moved in _MOVED.finditer(low)
+        )
+        if m
+    ]
+    for marker in sorted(markers, key=lambda m: m.start()):
         if _correct_list(low, marker, amounts, counts):
             continue
         for values in (dates, amounts, counts):
@@ -178,6 +194,7 @@ def _replace(old: Value, new: Value) -> None:
             value = in_year(value, old.value.year)
         old.value = value
         old.time = new.time or old.time
+        old.weekday = new.weekday  # ("mon 10/11? no tue 10/12": the weekday said with it)
         old.year_written = old.year_written or new.year_written
     else:
         old.value = new.value  # type: ignore[assignment]

@@ -66,6 +66,15 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(r"proclamation(?!\s+(?:was\s+)?(?:issued|dated|signed|made|published)\b)"),
     ),
     ("general", re.compile(r"general\s+election")),
+    # "wd deadline 3/6/26 so successor COC due 3/11, correct?", "i figure the successor has
+    # till june 17": the answer the asker worked out, to be checked — no fact of the question.
+    (
+        "answer",
+        re.compile(
+            r"\b(?:so|i\s+(?:figure|think|believe|assume|guess)|meaning|which\s+means)\b"
+            r"(?:\s+[\w'’/-]+){0,8}?\s+(?:due|(?:un)?till)\b"
+        ),
+    ),
 ]
 _ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
 _ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handicap

@@ -36,7 +36,13 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             # "drop off the signed petition", "drop off my signature sheets" delivers it
             r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+|my\s+|your\s+)?"
             r"(?:signed\s+|signature\s+|petition\s+)?"
-            r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|pages?|declaration))"
+            r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|pages?|declaration"
+            # ("dropped off her COC at 5:20pm", "dropped off 3 boxes")
+            r"|cocs?|certificate\s+of\s+candidacy|boxes|box|binders?|documents?|filings?|it|them"
+            r"|\d))"
+            # "LG cand dropped. wd deadline 3/6/26 …"
+            r"|\b(?:candidate|nominee|running\s+mate)\s+(?:has\s+|just\s+)?dropped\b"
+            r"(?!\s+(?:off|by|in|the|a|an|her|his|their|our|my)\b)"
             r"|\b(?:left|leaves|leaving|exited|exits)\s+(?:the\s+)?(?:ticket|race)\b"
         ),
     ),
@@ -129,14 +135,16 @@ _OFFICE_NAME = re.compile(
 )
 
 _UNOPPOSED = re.compile(
-    r"(?<!\bnot\s)\bun(?:opposed|contested|challenged)\b|\bno\s+(?:primary\s+)?(?:opponents?|opposition"
+    r"(?<!\bnot\s)(?<!\bnone\s)(?<!\bneither\s)(?<!\bno\sone\s)(?<!\bnobody\s)"
+    r"\bun(?:opposed|contested|challenged)\b|\bno\s+(?:primary\s+)?(?:opponents?|opposition"
     r"|challengers?|competition)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:opponents?|opposition"
     r"|challengers?)\b|\bnot\s+(?:opposed|contested)\b|\b(?:nobody|no\s+one)\s+(?:is\s+)?"
     r"(?:running|ran)\s+against\b|\brun(?:s|ning)?\s+alone\b"
 )
 _OPPOSED = re.compile(
     r"(?<!\bas\s)\bopposed\b|\bcontested\b|\bha(?:s|ve|d)\s+(?:an?\s+|one\s+or\s+more\s+)?(?:primary\s+)?"
-    r"(?:opponents?|challengers?)\b|\bnot\s+unopposed\b"
+    r"(?:opponents?|challengers?)\b|\b(?:not|none|neither|no\s+one|nobody)\s+(?:is\s+|are\s+)?"
+    r"unopposed\b"
     # "we do have a Libertarian opponent", "there's a Green Party ticket too"
     r"|\bha(?:s|ve|d)\s+(?:an?\s+)(?:[a-z]+\s+){1,2}(?:opponents?|challengers?)\b|\bfac(?:es|ed|ing)\s+(?:an?\s+)?(?:primary\s+)?"
     r"(?:opponents?|challengers?|opposition)\b"
@@ -196,11 +204,15 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         "gubernatorial",
         re.compile(
             r"\bgubernatorial\b|(?<!lieutenant )(?<!lt\. )(?<!lt )"
-            r"\bgovernor(?:'?s)?\s+(?:race|election|year)\b"
+            # ("an independent governor candidate", "the 2034 governor cycle")
+            r"\bgovernor(?:'?s)?\s+(?:race|election|year|cycle|candidate|candidacy)\b"
             r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b"
         ),
     ),
-    ("regular", re.compile(r"\bregular\s+(?:\d{4}\s+)?(?:general\s+)?(?:election|cycle)\b")),
+    (
+        "regular",
+        re.compile(r"\bregular\s+(?:\d{4}\s+)?(?:(?:general\s+)?(?:election|cycle)|general|gen)\b"),
+    ),
 ]
 _SPECIAL = re.compile(
     r"\bspecial\s+(?:election|primary|general)\b"
@@ -481,7 +493,8 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         if m.group(1) in _OTHER_POSTAL and not names_origin(raw, m.end()):
             mention(facts, "other_state", m.group(1), m)
 
-    elections = _first_matches(low, _ELECTIONS)
+    # ("the 2028 general (not the special congressional)": a denied election is not the one)
+    elections = [hit for hit in _first_matches(low, _ELECTIONS) if not negated(low, hit[0].start())]
     if elections:
         priority: list[str] = [e for e, _ in _ELECTIONS]
         m, election = min(elections, key=lambda hit: priority.index(hit[1]))

@@ -446,6 +446,11 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
                 for count in plain:
                     count.role = next(iter(kinds))
             continue
+        if all(i.span.startswith("$") for i in group if isinstance(i, FactAmount)):
+            # "J. Ortiz, 21201, $20 - P. Nwosu, 20910, $100": beside sums written with "$", a
+            # number of four or more digits written without one (nor a comma) is an
+            # identifier — a ZIP code, an account — not a sum.
+            plain = [c for c in plain if "," in c.span or len(c.span) < 4]
         for count in plain:
             counts.remove(count)
             amounts.append(
@@ -458,7 +463,9 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
 
 # "3 donors @ $250, 2 @ $20", "2 x $100", "$50 x3": one sum given this many times.
 _TIMES_BEFORE = re.compile(
-    r"\b(\d{1,3})\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b)|@|x\b|×)\s*$"
+    # ("12,000 donors x $50 = 600k total")
+    r"\b(\d{1,3}(?:,\d{3})*)\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b|x\b|×)"
+    r"|@|x\b|×)\s*$"
 )
 _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 # "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
@@ -506,7 +513,7 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         if before is None and _PLURAL_CONTRIBUTIONS.match(low, _end(low, amount)):
             before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
         found = after or before
-        said = found and (_WORD_NUMBERS.get(found.group(1)) or int(found.group(1)))
+        said = found and (_WORD_NUMBERS.get(found.group(1)) or int(found.group(1).replace(",", "")))
         if found is None or not said or said < 2:
             continue
         at = found.start(1) if after else window + found.start(1)

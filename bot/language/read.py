@@ -63,9 +63,14 @@ def extract(text: str, *, today: date) -> Facts:
     said_year = _relative_year(low, today)
     # "like it was back in 2014": a year remembered is not the one asked about, when another
     # is said ("for '30", "next year", "the 2030 election").
-    remembered = {int(y) for y in _REMEMBERED_YEAR.findall(low)}
+    remembered = {int(y) for rx in (_REMEMBERED_YEAR, _WAS_IN_YEAR) for y in rx.findall(low)}
     if said_year or set(years) - remembered or any(d.year_written for d in dates):
         years = [y for y in years if y not in remembered]
+    # "… fill in 2032 pls", "what's the rule now for 2034?": the year a question ends asking
+    # about comes first.
+    asked = {int(y) for y in _ASKED_YEAR.findall(low)} & set(years)
+    if len(asked) == 1:
+        years = [*asked, *(y for y in years if y not in asked)]
     year_said = _year_named(
         dates, years + [d.value.year for d in dates if d.year_written], today, said_year
     )
@@ -118,6 +123,17 @@ _REMEMBERED_YEAR = re.compile(
     r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since"
     # "that's how it worked in 2014"
     r"|(?:worked|happened|went|used\s+to\s+work)\s+in)\s+(\d{4})\b"
+)
+
+
+# "in 2014 it was 'not later than Feb 1'": a year said of how things were.
+_WAS_IN_YEAR = re.compile(
+    r"\bin\s+(\d{4})\s*,?\s+(?:it|that|they|the\s+(?:rule|law|deadline|statute))\s+"
+    r"(?:was|were|used\s+to)\b"
+)
+_ASKED_YEAR = re.compile(
+    r"\b(?:for|fill\s+in|what\s+about|how\s+about)\s+(?:the\s+)?(\d{4})\b"
+    r"(?=\s*(?:\?|pls\b|please\b|$))"
 )
 
 

@@ -81,3 +81,19 @@ def test_a_sum_corrected_before_the_words_name_it_is_the_corrected_one() -> None
     # § 15-106(c): the $85 taken back is not a second contribution.
     text = "match for an $85 - sorry $95 - donation?"
     assert _params("md-public-financing-primary", text) == {"contributions": [Decimal(95)]}
+
+
+def test_identifiers_beside_sums_written_with_dollars_are_no_contributions() -> None:
+    # § 15-106(c): the ZIP codes of a pasted batch are not contributions.
+    text = "Batch:\n- A. Diaz, 20850, $35\n- B. Cole, 21740, $210\nAll Maryland residents. Match?"
+    assert _params("md-public-financing-primary", text) == {
+        "contributions": [Decimal(35), Decimal(210)]
+    }
+
+
+def test_a_sum_given_by_thousands_of_donors_leaves_the_total_raised() -> None:
+    # § 15-106(c): 9,000 contributions of $40 are no list to match one by one; the total is.
+    text = "9,000 donors x $40 = 360k total. primary public contribution?"
+    assert _params("md-public-financing-primary", text) == {
+        "private_contributions": Decimal(360000)
+    }
