@@ -50,6 +50,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
             # "cert deadline was 2/26/2030", "COC cutoff 2/26/30"
             r"|\bcert\s+(?:deadline|cut-?off)"
+            # "Certificate deadline was Feb 26 at 9pm": the candidacy deadline, past
+            r"|\bcertificate\s+(?:deadline|cut-?off)\s+(?:was|had\s+been)\b"
             # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
@@ -208,8 +210,10 @@ def _hour(n: int) -> str:
 
 
 _CUTOFF = (
-    r"(?:(?:coc|candidacy|candidate|certificate|filing)\s+){0,3}"
+    # ("the 9 p.m. certificate-of-candidacy cutoff", "the 9pm cutoff for certs of candidacy")
+    r"(?:(?:coc|candidacy|candidate|certificates?|certs?|filing|of)[\s-]+){0,4}"
     r"(?:cut-?off|deadline|close|closing)"
+    r"(?:\s+for\s+(?:certs?|certificates?|cocs?)(?:\s+of\s+candidacy)?)?"
 )
 _SAME_DAY = r"(?:that|the)\s+(?:same\s+)?(?:day|night|evening)|same\s+(?:day|night|evening)"
 _SAME_DAY_CUTOFF = re.compile(
@@ -229,6 +233,8 @@ _SAME_DAY_CUTOFF = re.compile(
             # "half an hour after the 9 pm COC deadline", "ninety minutes after the 9 p.m. …"
             rf"\b(?:minutes?|half\s+an\s+hour|an\s+hour|hours?)\s+(?:after|past|before)\s+the\s+"
             rf"{_hour(4)}\s+{_CUTOFF}",
+            # "pulled out last night at 10:15pm, after the 9pm cutoff for certs of candidacy"
+            rf"\bafter\s+the\s+{_hour(6)}\s+{_CUTOFF}",
         )
     )
 )

@@ -195,8 +195,11 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         "special-congressional",
         re.compile(
             r"\bspecial\b[^.?!]{0,60}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
-            r"|\bcongress\w*\s+special\b|\b(?:congress\w*|u\.?s\.?\s+house)\b[^.?!]{0,40}"
-            r"\bspecial\s+(?:election|primary)\b"
+            # ("the CD special", "the congressional district 7 special")
+            r"|\bcongress\w*(?:\s+district(?:\s+\d+)?)?\s+special\b"
+            r"|\b(?:congress\w*|u\.?s\.?\s+house)\b[^.?!]{0,40}\bspecial\s+(?:election|primary)\b"
+            # "Hypo: vacancy in MD-6; governor's proclamation …": a House seat's vacancy
+            r"|\bvacanc\w*\s+(?:in|for)\s+(?:the\s+)?(?:md|congressional\s+district)[-\s]?\d+\b"
         ),
     ),
     ("presidential", re.compile(r"\bpresident(?:ial)?\b")),

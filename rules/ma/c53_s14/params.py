@@ -46,8 +46,11 @@ _LEVELS = {
 
 
 def _level(facts: Facts) -> str | None:
-    """The one level of the offices the question names, if they share one."""
+    """The one level of the offices the question names, if they share one; with no office
+    named, a state primary or election's offices are state offices."""
     levels = {_LEVELS[o] for o in facts.values("office") if o in _LEVELS}
+    if not levels and "state-election" in facts.values("detail"):
+        return "state"
     return levels.pop() if len(levels) == 1 else None
 
 
@@ -69,7 +72,7 @@ def who_fills(facts: Facts) -> dict[str, object]:
     primary the nomination came from when the question dates it."""
     p: dict[str, object] = {}
     # Sentence 2 of c. 53 § 14 singles out governor and lieutenant governor: keep which.
-    office: str | None = facts.office
+    office: str | None = facts.office or _level(facts)
     named = (facts.office_name or "").lower()
     # Whose vacancy it is ("the Governor candidate died — the LG is still in") before any office
     # merely named beside it.

@@ -108,3 +108,75 @@ def test_words_that_only_look_like_another_topic(question: str, rule: str) -> No
 def test_a_campaign_finance_entitys_deadline_is_not_covered() -> None:
     question = "when must an independent set up a campaign finance entity for 2030?"
     assert SERVICE.ask(question).status == "no_match"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # § 5-903(a)(1), (b)(1): the § 5-303 deadline said by its hour, on the event's day.
+        "our LG candidate withdrew at 11:05pm on Feb 26, 2030, after the 9pm cutoff for "
+        "certs of candidacy. successor due?",
+        "the LG candidate was disqualified at 9:40 p.m. on Feb 26, 2030, forty minutes after "
+        "the 9 p.m. certificate-of-candidacy cutoff that same evening",
+    ],
+)
+def test_the_candidacy_cutoff_said_by_its_hour_in_other_words(text: str) -> None:
+    params = _params("md-successor-lt-gov", text)
+    assert str(params["filing_deadline"]).startswith("2030-02-26 21:00")
+
+
+def test_a_certificate_deadline_said_as_past_is_the_candidacy_deadline() -> None:
+    # § 5-903(b)(3): counted against the § 5-303 deadline the question gives.
+    text = "LG candidate died 6/2/2030. Primary 6/25/2030. Certificate deadline was 2/26/2030."
+    assert str(_params("md-successor-lt-gov", text)["filing_deadline"]).startswith("2030-02-26")
+
+
+@pytest.mark.parametrize(
+    ("rule", "text", "office"),
+    [
+        # c. 53, § 14: a town board's candidate is a town office's (sentences 1 and 6).
+        (
+            "ma-vacancy-who-fills",
+            "caucus nominee for the board of assessors died - who fills?",
+            "town",
+        ),
+        # Sentence 7's 72 hours: a state primary's offices are state offices.
+        (
+            "ma-vacancy-certificate",
+            "state primary withdrawals closed 6/7/30 5pm - cert due?",
+            "state",
+        ),
+        (
+            "ma-vacancy-certificate",
+            "state sen candidate withdrew, withdrawals closed 6/7/30",
+            "state",
+        ),
+    ],
+)
+def test_the_level_of_the_office_in_other_words(rule: str, text: str, office: str) -> None:
+    assert _params(rule, text)["office"] == office
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bmore city 2032 council indep - declaration of intent?",
+        "unaffiliated mayoral candidate in baltimore, 2032 - declaration of intent?",
+    ],
+)
+def test_baltimore_citys_municipal_race_in_other_words(text: str) -> None:
+    # § 5-703(c): Baltimore City's municipal candidates are § 5-703's.
+    assert _params("md-petition-declaration", text)["baltimore_city"] is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "unaffiliated in the cong special - declaration of intent due?",
+        "walk-in asking about the CD special, unaffiliated - declaration of intent?",
+        "vacancy in MD-3; the proclamation sets filing at 5 pm on 4/2/2030. declaration due?",
+    ],
+)
+def test_a_special_congressional_election_in_other_words(text: str) -> None:
+    # § 5-703(c)(2): the declaration in a special congressional election.
+    assert _params("md-petition-declaration", text)["election"] == "special-congressional"
