@@ -23,7 +23,7 @@ def vacancy_certificate(facts: Facts) -> dict[str, object]:
     )
     if found:
         p["withdrawal_deadline"] = found.as_param()
-    office = facts.office or _level(facts)
+    office = facts.office or _level(facts, by_election=True)
     if office:
         p["office"] = office
     return p
@@ -45,11 +45,12 @@ _LEVELS = {
 }
 
 
-def _level(facts: Facts) -> str | None:
+def _level(facts: Facts, *, by_election: bool = False) -> str | None:
     """The one level of the offices the question names, if they share one; with no office
-    named, a state primary or election's offices are state offices."""
+    named and `by_election`, a state primary or election's offices are state offices (all of
+    them, the Governor's too, have sentence 7's 72 hours)."""
     levels = {_LEVELS[o] for o in facts.values("office") if o in _LEVELS}
-    if not levels and "state-election" in facts.values("detail"):
+    if by_election and not levels and "state-election" in facts.values("detail"):
         return "state"
     return levels.pop() if len(levels) == 1 else None
 
