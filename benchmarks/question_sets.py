@@ -67,6 +67,9 @@ QUESTION_FOLDERS = {
     "thirty-fifth external tuning set": "external35",
     "thirty-sixth external tuning set": "external36",
     "thirty-seventh external tuning set": "external37",
+    "thirty-eighth external tuning set": "external38",
+    "thirty-ninth external tuning set": "external39",
+    "fortieth external tuning set": "external40",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

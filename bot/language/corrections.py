@@ -112,6 +112,15 @@ def _correct_count_in_words(low: str, marker: re.Match[str], counts: list[FactCo
 def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bool:
     after = [v for v in values if marker.end() <= v.start <= marker.end() + _REACH]
     before = [v for v in values if v.start + len(v.span) <= marker.start()]
+    if after and not before:
+        # "Correction: gov votes were 3,760 not 3,670": the value named after "not" is the
+        # one taken back, though it was never said before.
+        first = min(after, key=lambda v: v.start)
+        named = _named_after_not(low, first, values)
+        if named is None:
+            return False
+        values[:] = [v for v in values if v is not named]  # type: ignore[index]
+        return True
     if not after or not before:
         return False
     new = min(after, key=lambda v: v.start)

@@ -93,7 +93,8 @@ _CONTRASTED = re.compile(
     r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of|other\s+than)\b[^.?!;]*"
 )
 _DENIED = re.compile(
-    r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no|nobody|no\s+one|none)\s+$"
+    r"\b(?:not|never|didn'?t|did\s+not|hasn'?t|has\s+not|wasn'?t|no|nobody|no\s+one|none)\s+"
+    r"(?:an?\s+)?$"  # ("not a death — a withdrawal")
 )
 
 _OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")

@@ -147,7 +147,11 @@ _STREET_AFTER = re.compile(
 )
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
-_LIST_GOES_ON = re.compile(r"\s*(?:,|;|/|\band\b)\s*(?:and\s+)?\$?\d")
+# (never a sum said of the Fund next: "each entitled to $2.4M, $3.6M in the fund")
+_LIST_GOES_ON = re.compile(
+    r"\s*(?:,|;|/|\band\b)\s*(?:and\s+)?\$?\d[\d.,]*(?![\d.,])\s*(?:k|m|mm|mil|million)?(?![a-z])"
+    r"(?!\s*(?:in\s+the\s+fund|(?:is\s+)?left|remain\w*|available)\b)"
+)
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _TO_THE_CENT = re.compile(r"\d{1,3}(?:,\d{3})+\.\d\d|\d{4,}\.\d\d")
 
@@ -248,6 +252,16 @@ def read_numbers(
         rest = low[m.end() : m.end() + 40]
         said_after = next(((role, m2) for role, rx in _COUNT_NOUNS if (m2 := rx.match(rest))), None)
         noun = said_after[0] if said_after else None
+        if (
+            noun == "votes"
+            and not dollar
+            and raw.isdigit()
+            and len(raw) == 4
+            and 1900 <= int(raw) <= 2199
+            and said_after is not None
+            and said_after[1].group(0).strip().count(" ")
+        ):
+            noun = None  # "our 2030 gov vote": the year of the votes, not their number
         if said_after and (
             (
                 _FIELD_VALUE.search(low, max(0, m.start() - 3), m.start())
@@ -382,7 +396,11 @@ _CONTRIBUTIONS_COLON = re.compile(
 
 
 _UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
-_ARTICLE_JOIN = re.compile(r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+")
+# ("a $300 contribution and a $40 one")
+_ARTICLE_JOIN = re.compile(
+    r"(?:\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
+    r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+"
+)
 
 
 def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
@@ -442,7 +460,14 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             joins = [low[_end(low, a) : b.start] for a, b in pairwise(group)]
             # (only a list set apart by "/", ";" or "+": "dist 3, 61,482 registered voters" is a
             # district and a count)
-            if len(kinds) == 1 and all(re.match(r"\s*[/;+]", j) for j in joins):
+            # (and of one order of size: "3,300,000; three eligible nominee tickets" are a
+            # sum and a count)
+            sizes = [i.value for i in group]
+            if (
+                len(kinds) == 1
+                and all(re.match(r"\s*[/;+]", j) for j in joins)
+                and max(sizes) <= 1000 * max(1, min(sizes))
+            ):
                 for count in plain:
                     count.role = next(iter(kinds))
             continue

@@ -17,8 +17,8 @@ from bot.language.words import raw_words, stem, words
 # own ("when's the COC due and how much is the filing fee?").
 _BETWEEN_PARTS = re.compile(
     r"[.?!;:\n,]+|\s[-—–]+\s"
-    r"|\s+(?=(?:and|&)\s+(?:what|when|how|who|where|which|why|is|are|do|does|can|could|will"
-    r"|would|should|must|may)\b)"
+    r"|\s+(?=(?:and|&|\+)\s+(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can"
+    r"|could|will|would|should|must|may|has|have)\b)"
 )
 # A part that is a question of its own opens with a question word or an auxiliary, after a
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
@@ -31,7 +31,7 @@ _ASKING = re.compile(
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
     r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
-    r"|who|match|matching|shares?)\b"
+    r"|who|match|matching|shares?|late|on\s+time|in\s+time)\b"
 )
 
 

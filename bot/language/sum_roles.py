@@ -13,7 +13,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         "total",
         # ("… full amounts add up to $5.5M (3M + 2.5M)": the sum of the parts that follow)
         re.compile(r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"),
-        re.compile(r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"),
+        # ("$25, $100, $250 — total match?": the total asked for, not this sum's)
+        re.compile(
+            r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"
+            r"(?!\s+(?:match|matching|public|amount|share|payout|distribution))"
+        ),
     ),
     # "was it correct that the shares came out to $28,571.42 and $71,428.57?": the answer the
     # asker wants checked, never an input.
@@ -38,13 +42,18 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     (
         "fund",
         # ("remaining: $5M for the general": what is left in the Fund)
-        re.compile(r"\bfund\b[^$\d]{0,25}$|\bremaining\s*:?\s*$"),
+        # ("fund remaining after the primary 3,300,000", "3 nominee tickets split 6,600,000")
+        # (in the same sentence: "… qualified for the Fund. Latest batch of contributions: $50")
+        re.compile(
+            r"\bfund\b(?:(?!\.\s)[^$\d?!;]){0,40}$|\bremaining\s*:?\s*$|\bsplit(?:ting)?\s*$"
+        ),
         re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
     ),
     (
         "entitlement",
         re.compile(
-            r"\b(?:entitle\w*|owed|owing|eligible\s+for)[^$\d]{0,25}$|\bentitlements?\b[^$\d]{0,10}$"
+            r"\b(?:entitle\w*|owed|owing|eligible\s+for|qualif(?:y|ies|ied)\s+for)[^$\d]{0,25}$"
+            r"|\bentitlements?\b[^$\d]{0,10}$"
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
@@ -71,7 +80,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
             r"|\bdonaci[oó]n\s+de\s*$"  # "una donación de $40"
-            r"|\b(?:gave|donated|contributed)\s*$|\bmaxed\s+(?:out\s+)?at\s*$"
+            r"|\b(?:gave|give|gives|giving|donated|donate|donates|contributed)\s*$"
+            r"|\bmaxed\s+(?:out\s+)?at\s*$"
             # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
             # one giver gave is one contribution
             r"|\b(?:someone|somebody|a\s+(?:single\s+)?(?:donor|contributor|supporter|person)"

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
 from bot.language import extract, params_for
 
 TODAY = date(2029, 5, 1)
@@ -97,3 +99,49 @@ def test_a_sum_given_by_thousands_of_donors_leaves_the_total_raised() -> None:
     assert _params("md-public-financing-primary", text) == {
         "private_contributions": Decimal(360000)
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "fund", "entitlements"),
+    [
+        # § 15-106(b): "each" said of two tickets, though the Fund's sum follows in the list.
+        ("two tickets each entitled to $1.6M, $2.4M in the fund - shares?", 2400000, [1600000] * 2),
+        # "each qualify for" is each ticket's full entitlement.
+        (
+            "fund only has 2.5 million, 2 tickets each qualify for 2,000,000 - split?",
+            2500000,
+            [2000000] * 2,
+        ),
+    ],
+)
+def test_each_tickets_entitlement_beside_the_fund(
+    text: str, fund: int, entitlements: list[int]
+) -> None:
+    params = _params("md-public-financing-proration", text)
+    assert params["fund"] == Decimal(fund)
+    assert params["entitlements"] == [Decimal(e) for e in entitlements]
+
+
+def test_the_funds_sum_and_the_count_of_tickets_are_not_one_list() -> None:
+    # § 15-106(d): the money remaining and the nominee tickets.
+    text = "fund remaining after the primary 4,200,000; three nominee tickets. general share?"
+    params = _params("md-public-financing-general", text)
+    assert (params["fund_remaining"], params["nominee_tickets"]) == (Decimal(4200000), 3)
+    split = _params("md-public-financing-general", "2 nominee tickets split 5,000,000 - each?")
+    assert split["fund_remaining"] == Decimal(5000000)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # § 15-106(c): "total match" asks the total; no sum is one.
+        ("donations of $30, $75 and $250 - total match?", [30, 75, 250]),
+        ("match on a $400 contribution and a $35 one?", [400, 35]),
+        ("if my neighbor gives $60 to the gov ticket, what's the match?", [60]),
+        # A sentence before the list, about the Fund, says nothing of its sums.
+        ("Our ticket qualified for the Fund. Contributions this week: $20, $45.", [20, 45]),
+    ],
+)
+def test_contributions_in_everyday_sentences(text: str, listed: list[int]) -> None:
+    params = _params("md-public-financing-primary", text)
+    assert params["contributions"] == [Decimal(v) for v in listed]

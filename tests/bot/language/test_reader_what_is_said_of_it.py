@@ -180,3 +180,46 @@ def test_baltimore_citys_municipal_race_in_other_words(text: str) -> None:
 def test_a_special_congressional_election_in_other_words(text: str) -> None:
     # § 5-703(c)(2): the declaration in a special congressional election.
     assert _params("md-petition-declaration", text)["election"] == "special-congressional"
+
+
+def test_an_event_denied_with_an_article_is_no_event() -> None:
+    # c. 53, § 14, sentence 6: a disability, the death denied.
+    facts = extract(
+        "not a death - a physical disability. town candidate on papers. who fills?", today=TODAY
+    )
+    assert facts.cause == "disability"
+
+
+def test_a_correction_naming_only_the_value_taken_back() -> None:
+    # c. 53, § 14, sentence 4: the corrected votes.
+    assert _params(
+        "ma-vacancy-delegates", "Correction: the governor got 2,410 not 2,140. delegates?"
+    ) == {"votes": 2410}
+
+
+def test_a_year_before_the_votes_is_their_year_not_their_number() -> None:
+    facts = extract(
+        "what was our 2026 gov vote in ward 5? it's for the delegate count", today=TODAY
+    )
+    assert [n.value for n in facts.numbers if n.role == "votes"] == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Certifying election results: no rule times it.
+        "2030 review: on what date did the State Board certify the primary results?",
+        "when were the 2030 primary results certified? the general money went out then",
+    ],
+)
+def test_certifying_results_is_not_covered(question: str) -> None:
+    assert SERVICE.ask(question).status == "no_match"
+
+
+def test_a_side_question_joined_by_and_did_or_and_was() -> None:
+    # § 5-703(d)(1): the certificate's deadline, the fee question set aside.
+    reply = SERVICE.ask(
+        "unaffiliated candidate for delegate filed her COC Aug 5 2030 - late? and was the fee "
+        "waived for her?"
+    )
+    assert (reply.status, reply.rule) == ("answered", "md-petition-certificate")
