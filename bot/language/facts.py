@@ -139,7 +139,7 @@ _UNOPPOSED = re.compile(
     r"(?<!\bnot\s)(?<!\bnone\s)(?<!\bneither\s)(?<!\bno\sone\s)(?<!\bnobody\s)"
     r"\bun(?:opposed|contested|challenged)\b|\bno\s+(?:primary\s+)?(?:opponents?|opposition"
     r"|challengers?|competition)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:opponents?|opposition"
-    r"|challengers?)\b|\bnot\s+(?:opposed|contested)\b|\b(?:nobody|no\s+one)\s+(?:is\s+)?"
+    r"|challengers?)\b|\bnot\s+(?:opposed|contested)\b|\b(?:nobody|no\s+one)(?:['’]s|\s+is)?\s+"
     r"(?:running|ran)\s+against\b|\brun(?:s|ning)?\s+alone\b"
 )
 _OPPOSED = re.compile(
@@ -260,12 +260,16 @@ _NOT = r"(?:did\s*n[o']?t|didnt|never|has\s*n[o']?t|hasnt|have\s*n[o']?t|havent|
 _GOT = r"(?:get|got|receive|received|take|took|taken|accept|accepted|qualify\s+for)"
 _PUBLIC = (
     r"(?:any\s+|a\s+)?(?:primary\s+)?(?:public\s+)?(?:money|funds?|funding|contributions?"
-    r"|financing|matching\s+funds|match(?:ing\s+money)?|distributions?)"
+    r"|financing|matching\s+funds|match(?:ing\s+money)?|distributions?|\$)"
 )
 _RECEIVED_NO = re.compile(
     _NOT + r"\s+" + _GOT + r"\s+" + _PUBLIC + r"(?:\s+in\s+the\s+primary)?"
     r"|\bno\s+(?:primary\s+)?public\s+(?:money|funds?|contributions?)\b"
-    r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match|distributions?)\b"
+    r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match|distributions?"
+    r"|contributions?|\$)"
+    # "took no public money in the primary", "got no primary $"
+    r"|\b(?:got|received|took|accepted)\s+no\s+(?:primary\s+)?public\s+(?:money|funds?|funding"
+    r"|contributions?|financing|\$)"
     r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on|turned\s+down|refused|rejected)\s+"
     r"(?:the\s+)?(?:primary\s+)?public"
     r"\s+(?:money|funds?|financing|contributions?)"

@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
-from bot.language.sum_roles import money_role
+from bot.language.sum_roles import FROM_A_GIVER, money_role
 from bot.language.text import MAX_ITEMS, blank
 from rules.engine.facts import FactAmount, FactCount
 from rules.values import MAX_DIGITS
@@ -120,7 +120,7 @@ _NEXT_LABEL = re.compile(r"[^.?!;:|\d$]{0,25}[:|]")
 _ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
     r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
-    r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?)\b"
+    r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?|campaigns)\b"
 )
 _EACH_AFTER = re.compile(
     r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
@@ -352,6 +352,7 @@ def read_numbers(
     _exact_over_rough(low, counts)
     _repeated_sums(low, amounts, counts)
     _listed_sums(low, amounts, counts)
+    _more_givers(low, amounts, counts)
     _said_again(low, amounts)
     # "release money in December 2029 … for the 2030 election": the year the election is named
     # by comes first.
@@ -500,6 +501,27 @@ _EACH_OF_BEFORE = re.compile(
 )
 
 
+def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """ "ten dollars from his sister, twenty from the pastor, and three hundred from a fellow":
+    once one giver's sum is money, a plain number said the same way (from someone) is another
+    contribution, not a count."""
+    if not any(a.role == "contribution" and _GIVER_AFTER.match(low, _end(low, a)) for a in amounts):
+        return
+    for count in [c for c in counts if c.role is None]:
+        if _GIVER_AFTER.match(low, _end(low, count)):
+            counts.remove(count)
+            amounts.append(
+                FactAmount(
+                    value=Decimal(count.value),
+                    span=count.span,
+                    start=count.start,
+                    role="contribution",
+                )
+            )
+    amounts.sort(key=lambda a: a.start)
+
+
+_GIVER_AFTER = re.compile(r"\s*(?:dollars?\s+|bucks\s+)?" + FROM_A_GIVER)
 _THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:one\s+|same\s+|single\s+)?$")
 
 

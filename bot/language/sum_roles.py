@@ -6,6 +6,14 @@ from __future__ import annotations
 
 import re
 
+# "$40 from a Bethesda donor", "$250 from one person, $100 from another and $40 from a third",
+# "$1,000 from the candidate's college roommate": what one giver gave (never what comes from the
+# Fund or the State; "raised $412,000 from small donors" is a total).
+FROM_A_GIVER = (
+    r"from\s+(?:another\b|(?:an?|one|the|my|our|his|her|their)\s+"
+    r"(?!(?:[a-z]+\s+)?(?:state|fund|public|board|program|treasury|match)\b))"
+)
+
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # (role, words just before, words just after)
     # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
@@ -36,7 +44,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # "one ticket already got $100k": money paid out, not an entitlement nor the Fund.
     (
         "received",
-        re.compile(r"\balready\s+(?:got|received|been\s+paid|was\s+paid)\s*$"),
+        re.compile(
+            r"\balready\s+(?:got|received|been\s+paid|was\s+paid)\s*$"
+            # "(The primary distribution in March 2026 was $4.1M …)": what was paid out
+            r"|\b(?:distribution|payout|disbursement)\b[^$.?!;]{0,30}\b(?:was|totaled|came\s+to)\s*$"
+        ),
         None,  # said only by the words before it
     ),
     (
@@ -93,12 +105,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # ("$120 - sorry $125 - contribution", "a $300 check from one donor")
             r"^\s*(?:[-–—]\s*)?(?:eligible\s+|individual\s+|qualifying\s+)?"
             r"(?:contribution|contrib|donation|gift|check|cheque)\b"
-            # "$40 from a Bethesda donor", "$250 from one person, $100 from another and $40
-            # from a third", "$1,000 from the candidate's college roommate": what one giver
-            # gave (never what comes from the Fund or the State)
-            # ("raised $412,000 from small donors" is a total)
-            r"|^\s*from\s+(?:another\b|(?:an?|one|the|my|our|his|her|their)\s+"
-            r"(?!(?:[a-z]+\s+)?(?:state|fund|public|board|program|treasury|match)\b))"
+            r"|^\s*" + FROM_A_GIVER
         ),
     ),
     (

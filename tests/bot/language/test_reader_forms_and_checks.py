@@ -145,3 +145,24 @@ def test_the_funds_sum_and_the_count_of_tickets_are_not_one_list() -> None:
 def test_contributions_in_everyday_sentences(text: str, listed: list[int]) -> None:
     params = _params("md-public-financing-primary", text)
     assert params["contributions"] == [Decimal(v) for v in listed]
+
+
+def test_givers_sums_said_in_words_after_one_in_dollars() -> None:
+    # § 15-106(c): each giver's sum is a contribution, written with "dollars" or not.
+    text = "two donors: forty dollars from my cousin and ninety from the neighbor. the match?"
+    assert _params("md-public-financing-primary", text)["contributions"] == [
+        Decimal(40),
+        Decimal(90),
+    ]
+
+
+def test_a_past_distribution_said_for_context_is_no_entitlement() -> None:
+    # § 15-106(b): only the entitlements are prorated.
+    text = (
+        "Fund has $2,000,000 for the general; the two tickets are owed $1.5M and $1M. "
+        "(The primary distribution was $3.2M.) Shares?"
+    )
+    assert _params("md-public-financing-proration", text)["entitlements"] == [
+        Decimal(1500000),
+        Decimal(1000000),
+    ]

@@ -223,3 +223,33 @@ def test_a_side_question_joined_by_and_did_or_and_was() -> None:
         "waived for her?"
     )
     assert (reply.status, reply.rule) == ("answered", "md-petition-certificate")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # § 15-106(d)(4): no primary public contribution, and whether it is the nominee.
+        (
+            "ticket took no public money in the primary but now it's the nominee. general $?",
+            {"received_primary": False, "nominee": True},
+        ),
+        (
+            "we didnt get primary $ and isnt the nominee. any general share?",
+            {"received_primary": False, "nominee": False},
+        ),
+        (
+            "we're the D nominee now and got no primary contribution. general?",
+            {"received_primary": False, "nominee": True},
+        ),
+        # § 15-106(d)(3): nobody running against the ticket is unopposed.
+        (
+            "our ticket won the primary and nobody's running against them in Nov. general $?",
+            {"opposed": False, "nominee": True},
+        ),
+    ],
+)
+def test_a_tickets_general_election_facts_in_everyday_words(
+    text: str, said: dict[str, bool]
+) -> None:
+    params = _params("md-public-financing-general", text)
+    assert {k: params.get(k) for k in said} == said
