@@ -178,6 +178,62 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
     for d, (_, end) in zip(dates, bounds, strict=True):
         if _ELECTION_AFTER_DATE.match(low, end):
             d.role = "general"
+    _event_hour_first(cues, dates, low)
+
+
+# "the LG candidate's death occurs at 10:30 pm on Feb 26, 2030, the COC deadline day": the hour
+# said between the event and the day is the event's.
+_HOUR_THEN_DAY = re.compile(
+    r"\s*(?:at|@|around|about|,)?\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b\.?\s*(?:on\s+)?$"
+)
+
+
+def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str) -> None:
+    """A deadline's date with an hour said before it, just after an event's words ("died …
+    at 10:30 pm on Feb 26, the COC deadline day"), is the event's day and hour; the deadline
+    keeps the day, never the event's hour (§ 5-303's is its own)."""
+    if any(d.role == "event_date" for d in dates):
+        return
+    for d in list(dates):
+        if d.role not in _DEADLINES or d.time is None:
+            continue
+        event = [c for c in cues if c[2] == "event_date" and c[1] <= d.start]
+        if not event or d.start - event[-1][1] > 2 * _ROLE_BEFORE:
+            continue
+        between = low[event[-1][1] : d.start]
+        if _SENTENCE_END.search(between) or not _HOUR_THEN_DAY.search(between):
+            continue
+        # The deadline keeps the day only with its own hour said ("(deadline 9 pm)", "after the
+        # 9 o'clock cutoff"); else the question is asked for it, never answered from a guess.
+        hour = _deadline_hour(low, d.time)
+        if hour is not None:
+            dates.append(d.model_copy(update={"time": hour}))
+        d.role = "event_date"
+    dates.sort(key=lambda x: x.start)
+
+
+_DEADLINE_HOUR = re.compile(
+    r"\b(?:deadline|cut-?off|filing\s+close[sd]?)\s*(?:is\s+|was\s+|at\s+|of\s+)?"
+    r"(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:(?P<pm1>[ap])\.?\s?m\b|o['’]?\s?clock)"
+    r"|\b(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?:(?P<pm2>[ap])\.?\s?m\b\.?|o['’]?\s?clock)\s+"
+    r"(?:coc\s+|filing\s+|candidacy\s+)?(?:deadline|cut-?off)"
+)
+
+
+def _deadline_hour(low: str, event: time) -> time | None:
+    """The hour a deadline is said to fall at; "9 o'clock" is the evening's when the event,
+    said to come after it, is in the evening."""
+    m = _DEADLINE_HOUR.search(low)
+    if m is None:
+        return None
+    said = {k.rstrip("12"): v for k, v in m.groupdict().items() if v}
+    hour, minute = int(said["h"]), int(said.get("m") or 0)
+    if not 1 <= hour <= 12 or minute > 59:
+        return None
+    evening = said.get("pm") == "p" or ("pm" not in said and event.hour >= hour + 12)
+    if "pm" not in said and not evening:
+        return None
+    return time(hour % 12 + 12 * evening, minute)
 
 
 _ELECTION_AFTER_DATE = re.compile(

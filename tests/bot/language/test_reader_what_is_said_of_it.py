@@ -253,3 +253,31 @@ def test_a_tickets_general_election_facts_in_everyday_words(
 ) -> None:
     params = _params("md-public-financing-general", text)
     assert {k: params.get(k) for k in said} == said
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        # § 5-903(a)(1): the event's hour is the event's; the § 5-303 deadline keeps its own.
+        (
+            "the LG candidate died at 11:15 pm on Feb 26, 2030, the COC deadline day "
+            "(deadline 9 pm)",
+            "2030-02-26 21:00",
+        ),
+        (
+            "our LG candidate withdrew around 10 pm on Feb 26, 2030, the filing deadline day, "
+            "after the 9 o'clock cutoff",
+            "2030-02-26 21:00",
+        ),
+        # With no hour said for the deadline, none is guessed: the rule asks for it.
+        ("the LG candidate died at 11:15 pm on Feb 26, 2030, the COC deadline day", None),
+    ],
+)
+def test_an_hour_said_between_the_event_and_the_deadlines_day_is_the_events(
+    text: str, deadline: str | None
+) -> None:
+    params = _params("md-successor-lt-gov", text)
+    assert str(params["event_date"]).startswith("2030-02-26 2")
+    assert (
+        str(params["filing_deadline"])[:16] if "filing_deadline" in params else None
+    ) == deadline
