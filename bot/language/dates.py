@@ -155,14 +155,13 @@ _TIME_AFTER = re.compile(
     r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
     r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
-    # "closes fri 6/5 at 5": an office hour written without a.m./p.m. Only 1 to 6 are read
-    # (as p.m.: no filing office closes between 1 and 6 in the morning); "at 9" could be
-    # either and is left unread.
-    # ("COC deadline … at 9": candidacy filing's 9 p.m., read only after such words)
-    r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + ")"
+    # "closes fri 6/5 at 5", "Sept 15th, 5 o'clock": an office hour without a.m./p.m. (read by
+    # `_office_hour`: 1 to 6 as p.m., a candidacy deadline's 9 as 9 p.m., no other)
+    r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
 )
-_TIME_BEFORE = re.compile(
-    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon))"
+_TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)"
+    r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d))"
     # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
     r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*)?$"
 )
@@ -555,8 +554,8 @@ def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) ->
         said_after = after.end()
         if after.group(4):
             d.time = time(12, 0)
-        elif after.group(7):
-            d.time = _office_hour(low, d, int(after.group(7)), 0)
+        elif after.group(7) or after.group(8):
+            d.time = _office_hour(low, d, int(after.group(7) or after.group(8)), 0)
         elif after.group(1):
             d.time = _clock(
                 int(after.group(1)),
@@ -584,6 +583,8 @@ def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) ->
     if before:
         if before.group(4):
             d.time = time(12, 0)
+        elif before.group(5):
+            d.time = time(int(before.group(5)), int(before.group(6)))
         else:
             d.time = _clock(
                 int(before.group(1)),

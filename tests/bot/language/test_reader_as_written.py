@@ -616,3 +616,14 @@ def test_the_voter_count_asked_itself_is_not_the_signature_rules(
     question: str, rule: str | None
 ) -> None:
     assert SERVICE.ask(question).rule == rule
+
+
+def test_an_hour_said_as_oclock_or_in_24_hours() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day *and hour* for withdrawals.
+    facts = extract(
+        "withdrawal deadline was Friday Oct 2nd, 4 o'clock. cert due?", today=date(2026, 9, 1)
+    )
+    assert [(d.role, d.time) for d in facts.dates] == [("withdrawal_deadline", time(16, 0))]
+    # § 5-903(a)(1): the event's hour, said on a 24-hour clock before its day.
+    facts = extract("the LG candidate withdrew at 21:40 on Feb 24, 2026", today=date(2026, 3, 1))
+    assert [(d.role, d.time) for d in facts.dates] == [("event_date", time(21, 40))]
