@@ -33,6 +33,7 @@ _MOVED = re.compile(
     r"\b(?:moved|changed|pushed|rescheduled|shifted|amended|bumped)\b[^.?!]{0,60}?\bfrom\s+"
     r"[^.?!]{1,25}?(?P<to>\s+to\s+)"
 )
+_TO = re.compile(r"\s+to\s+")
 MARKER = _MARKER
 _REACH = 40  # characters from a marker to the corrected value
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
@@ -54,13 +55,7 @@ def correct(
     """Apply each correction in `low` (the lower-cased question) to the values read from it, in
     place: the corrected value takes the new one, the new one (and one named after "not") go."""
     markers = [*_MARKER.finditer(low)]
-    markers += [
-        m
-        for m in (
-            re.compile(r"\s+to\s+").match(low, moved.start("to")) for moved in _MOVED.finditer(low)
-        )
-        if m
-    ]
+    markers += [m for moved in _MOVED.finditer(low) if (m := _TO.match(low, moved.start("to")))]
     for marker in sorted(markers, key=lambda m: m.start()):
         if _correct_list(low, marker, amounts, counts):
             continue

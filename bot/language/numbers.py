@@ -472,7 +472,8 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
                 for count in plain:
                     count.role = next(iter(kinds))
             continue
-        if all(i.span.startswith("$") for i in group if isinstance(i, FactAmount)):
+        written = [i.span for i in group if isinstance(i, FactAmount)]
+        if written and all(span.startswith("$") for span in written):
             # "J. Ortiz, 21201, $20 - P. Nwosu, 20910, $100": beside sums written with "$", a
             # number of four or more digits written without one (nor a comma) is an
             # identifier — a ZIP code, an account — not a sum.

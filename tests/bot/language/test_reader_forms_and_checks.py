@@ -93,6 +93,16 @@ def test_identifiers_beside_sums_written_with_dollars_are_no_contributions() -> 
     }
 
 
+def test_contributions_written_without_dollars_are_no_identifiers() -> None:
+    # § 15-106(c): with no sum written with "$" beside them, four digits are sums.
+    text = "contributions of 1500, 2200 and 3000 - match?"
+    assert _params("md-public-financing-primary", text)["contributions"] == [
+        Decimal(1500),
+        Decimal(2200),
+        Decimal(3000),
+    ]
+
+
 def test_a_sum_given_by_thousands_of_donors_leaves_the_total_raised() -> None:
     # § 15-106(c): 9,000 contributions of $40 are no list to match one by one; the total is.
     text = "9,000 donors x $40 = 360k total. primary public contribution?"
