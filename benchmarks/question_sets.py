@@ -82,6 +82,8 @@ HELDOUT_FOLDERS = (
     "heldout8",
     "heldout9",
     "heldout10",
+    "heldout11",
+    "heldout12",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
