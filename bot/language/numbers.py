@@ -57,6 +57,8 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("votes", re.compile(r"\s*(?:\w+\s+){0,1}votes?\b")),
     ("signatures", re.compile(r"\s*(?:valid\s+)?signatures?\b")),
+    # "the vacancy meeting with 14 delegates present": delegates counted, never votes cast
+    ("delegates", re.compile(r"\s*delegates?\s+(?:present|attending|in\s+attendance|there)\b")),
     # "three donors gave $100 each", "40 eligible contributions of $25 each": how many
     # contributions one sum is given for.
     (

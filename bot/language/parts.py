@@ -31,7 +31,8 @@ _ASKING = re.compile(
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
     r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
-    r"|who|match|matching|shares?|late|on\s+time|in\s+time)\b"
+    r"|who|match|matching|shares?|late|on\s+time|in\s+time"
+    r"|public\s+(?:contribution|money|funds?|share|\$))\b"
 )
 
 

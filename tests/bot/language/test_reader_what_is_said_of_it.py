@@ -281,3 +281,25 @@ def test_an_hour_said_between_the_event_and_the_deadlines_day_is_the_events(
     assert (
         str(params["filing_deadline"])[:16] if "filing_deadline" in params else None
     ) == deadline
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # How a filing is delivered, when ballots go to print, the votes needed to win, a
+        # voter's registration deadline: none is a deadline, count or amount a rule computes.
+        "unaffiliated candidate's COC for 2030: in person only, or can she mail it?",
+        "when do the Nov 5 2030 ballots go to the printer?",
+        "at the vacancy meeting with 11 delegates present, how many votes does a candidate need?",
+        "new nominee goes on the Nov ballot; last day for voters to register for that election?",
+    ],
+)
+def test_near_misses_about_delivery_printing_winning_and_registering(question: str) -> None:
+    assert SERVICE.ask(question).status == "no_match"
+
+
+def test_delegates_counted_at_a_meeting_are_no_votes_cast() -> None:
+    # c. 53, § 14, sentence 4 counts the votes for governor, never the delegates present.
+    facts = extract("vacancy meeting, 12 delegates present - delegates for the ward?", today=TODAY)
+    assert "votes" not in _params("ma-vacancy-delegates", "vacancy meeting, 12 delegates present")
+    assert [n.role for n in facts.numbers] == ["delegates"]
