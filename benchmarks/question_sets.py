@@ -70,6 +70,7 @@ QUESTION_FOLDERS = {
     "thirty-eighth external tuning set": "external38",
     "thirty-ninth external tuning set": "external39",
     "fortieth external tuning set": "external40",
+    "forty-first external tuning set": "external41",
     "forty-second external tuning set": "external42",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.

@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
 from question_sets import OUT_OF_SCOPE_KINDS, question_day, tuning_sets  # noqa: E402
 
 from bot.language import build_matcher, read_facts  # noqa: E402
+from bot.language.frames import judged_words  # noqa: E402
 from bot.language.learned import MODEL_FILE, NONE, features, fingerprint  # noqa: E402
 from bot.language.lexicon import lexicon  # noqa: E402
 from rules import RULES  # noqa: E402
@@ -54,7 +55,8 @@ def examples() -> list[tuple[str, frozenset[str], str]]:
             text = str(item["q"])
             facts = read_facts(text, today=question_day(item, qset.today))
             label = str(item["rule"]) if kind == "in_scope" else NONE
-            said = matcher.read_words(lexicon().expand(text))
+            expanded = lexicon().expand(text)
+            said = judged_words(matcher, expanded, matcher.match(expanded).out_of_scope)
             found.append((qset.name, features(said, facts), label))
     return found
 

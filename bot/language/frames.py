@@ -11,7 +11,7 @@ words' similarity, and the reply says why in the frame's own sentence. Similarit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -339,16 +339,26 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     expanded = lexicon().expand(text)
     stated = {r: e for r, e in evidence.items() if e}
     result = matcher.match(expanded, exclude=ruled, stated=stated)
+    vetoes = result.out_of_scope
     # "do they owe a fee, and when is the declaration due?": the part no rule computes is set
     # aside (and the reply says so) when another part asks what a rule does.
-    rest = without_side_asks(expanded, result.out_of_scope)
+    rest = without_side_asks(expanded, vetoes)
     if rest is not None:
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
             result = replace(again, set_aside=result.out_of_scope)
-    said = features(matcher.read_words(expanded), facts)
+    said = features(judged_words(matcher, expanded, vetoes), facts)
     result = settle(result, learned_model().probabilities(said), found)
     return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+def judged_words(matcher: Matcher, expanded: str, vetoes: Sequence[str]) -> list[str]:
+    """The words the learned model judges a question by (`expanded`: as the lexicon writes it
+    out; `vetoes`: the out-of-scope phrases the matcher found): as the matcher reads them,
+    without a side question that is set aside — "when is the COC due and what is the filing
+    fee?" is judged by its main question, never by the fee. Training reads them the same way."""
+    rest = without_side_asks(expanded, vetoes)
+    return matcher.read_words(rest if rest is not None else expanded)
 
 
 # How sure the learned model must be (`bot.language.learned`), chosen by leaving one tuning

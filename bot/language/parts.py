@@ -28,6 +28,11 @@ _ASKING = re.compile(
     r"(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can|could|will|would"
     r"|should|must|may|has|have)\b"
 )
+# A part that asks by request rather than as a question ("Please advise the deadline …").
+_REQUEST = re.compile(
+    r"\b(?:please|pls|kindly|advise|confirm|let\s+me\s+know|tell\s+me|need\s+to\s+know"
+    r"|wondering|can\s+you|could\s+you)\b"
+)
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
     r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
@@ -48,7 +53,9 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     veto_words = {w for v in said for w in v.split()}
     kept: list[str] = []
     set_aside = other_asks = False
+    at = 0
     for part in _BETWEEN_PARTS.split(text):
+        at = text.find(part, at) + len(part)
         stems = f" {' '.join(words(part))} "
         if any(v in stems for v in said):
             if not _ASKING.search(part.lower()):
@@ -56,6 +63,14 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             set_aside = True
             kept.append(" ".join(w for w in raw_words(part) if stem(w) not in veto_words))
         else:
-            other_asks = other_asks or bool(_ASKS_WHAT_A_RULE_COMPUTES.search(part.lower()))
+            # (a part that asks: "… last day for withdrawals 3/1/30 5pm" only says the day)
+            computed = _ASKS_WHAT_A_RULE_COMPUTES.search(part.lower())
+            asking = computed and (
+                _ASKING.search(part.lower())
+                or _REQUEST.search(part.lower())
+                or text.startswith("?", at)
+                or not any(c.isdigit() for c in part[computed.end() :])
+            )
+            other_asks = other_asks or bool(asking)
             kept.append(part)
     return " ".join(kept) if set_aside and other_asks else None

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.language import read_facts
+from bot.language.frames import judged_words
+from bot.language.lexicon import lexicon
 from bot.language.parts import without_side_asks
 from tests.bot.language.support import TODAY, rule_for
 from tests.support.service import packaged_service
@@ -138,3 +140,21 @@ def test_the_facts_together_name_a_rule_no_word_of_which_is_said(question: str, 
 )
 def test_everyday_and_spanish_words_reach_the_rule(question: str, rule: str) -> None:
     assert rule_for(question) == rule
+
+
+def test_a_part_that_only_states_a_day_asks_nothing_beside_a_side_question() -> None:
+    # c. 53, § 14, sentence 7: the day said is context; the only question asks a fee.
+    question = (
+        "town election - last day for withdrawals 3/6/30 5pm, a selectman candidate withdrew. "
+        "is there a fee to file the replacement paperwork?"
+    )
+    assert SERVICE.ask(question, today=TODAY).status == "no_match"
+
+
+def test_the_learned_model_judges_a_question_without_its_side_question() -> None:
+    # § 5-703(d)(1): the fee set aside is not among the words the model weighs.
+    expanded = lexicon().expand("when is the independent's COC due and how much is the filing fee?")
+    vetoes = SERVICE.matcher.match(expanded).out_of_scope
+    assert vetoes == ("filing fee",)
+    said = judged_words(SERVICE.matcher, expanded, vetoes)
+    assert "fee" not in said and "due" in " ".join(said)

@@ -303,3 +303,9 @@ def test_delegates_counted_at_a_meeting_are_no_votes_cast() -> None:
     facts = extract("vacancy meeting, 12 delegates present - delegates for the ward?", today=TODAY)
     assert "votes" not in _params("ma-vacancy-delegates", "vacancy meeting, 12 delegates present")
     assert [n.role for n in facts.numbers] == ["delegates"]
+
+
+def test_a_new_partys_own_candidates_are_not_petition_candidates() -> None:
+    # § 5-703 times unaffiliated candidates' petitions, not a new party's nominations.
+    question = "petition deadline for a newly recognized party's candidates in 2030?"
+    assert SERVICE.ask(question).status == "no_match"
