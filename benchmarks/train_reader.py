@@ -32,6 +32,7 @@ from bot.language import build_matcher, read_facts  # noqa: E402
 from bot.language.frames import judged_words  # noqa: E402
 from bot.language.learned import MODEL_FILE, NONE, features, fingerprint  # noqa: E402
 from bot.language.lexicon import lexicon  # noqa: E402
+from bot.language.parts import without_side_asks  # noqa: E402
 from rules import RULES  # noqa: E402
 
 C = 3.0  # inverse regularisation strength, chosen by leaving one set out (see --cross-validate)
@@ -56,7 +57,8 @@ def examples() -> list[tuple[str, frozenset[str], str]]:
             facts = read_facts(text, today=question_day(item, qset.today))
             label = str(item["rule"]) if kind == "in_scope" else NONE
             expanded = lexicon().expand(text)
-            said = judged_words(matcher, expanded, matcher.match(expanded).out_of_scope)
+            rest = without_side_asks(expanded, matcher.match(expanded).out_of_scope)
+            said = judged_words(matcher, expanded, rest)
             found.append((qset.name, features(said, facts), label))
     return found
 

@@ -224,16 +224,24 @@ def _deadline_hour(low: str, event: time) -> time | None:
     """The hour a deadline is said to fall at; "9 o'clock" is the evening's when the event,
     said to come after it, is in the evening."""
     m = _DEADLINE_HOUR.search(low)
-    if m is None:
+    found = _said_hour(m) if m else None
+    if found is None:
         return None
-    said = {k.rstrip("12"): v for k, v in m.groupdict().items() if v}
+    hour, minute, pm = found
+    evening = pm == "p" or (pm is None and event.hour >= hour + 12)
+    if pm is None and not evening:
+        return None
+    return time(hour % 12 + 12 * evening, minute)
+
+
+def _said_hour(m: re.Match[str]) -> tuple[int, int, str | None] | None:
+    """The hour, minute and a.m./p.m. letter (None: not said) a match's numbered groups hold
+    (`h1`, `m1`, `pm1` …, as `_hour` names them), or None when they are no time of day."""
+    said = {k.rstrip("0123456789"): v for k, v in m.groupdict().items() if v}
     hour, minute = int(said["h"]), int(said.get("m") or 0)
     if not 1 <= hour <= 12 or minute > 59:
         return None
-    evening = said.get("pm") == "p" or ("pm" not in said and event.hour >= hour + 12)
-    if "pm" not in said and not evening:
-        return None
-    return time(hour % 12 + 12 * evening, minute)
+    return hour, minute, said.get("pm")
 
 
 _ELECTION_AFTER_DATE = re.compile(
@@ -310,10 +318,11 @@ def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
     day = events[0] if len(events) == 1 else (dates[0] if len(dates) == 1 else None)
     if day is None:
         return None
-    said = {k.rstrip("0123456789"): v for k, v in m.groupdict().items() if v}
-    hour, minute, evening = int(said["h"]), int(said.get("m") or 0), said.get("pm", "p") == "p"
-    if not 1 <= hour <= 12 or minute > 59:
+    found = _said_hour(m)
+    if found is None:
         return None
+    hour, minute, pm = found
+    evening = (pm or "p") == "p"  # (candidacy filing's bare "9" is § 5-303's 9 p.m.)
     return FactDate(
         value=day.value,
         time=time(hour % 12 + 12 * evening, minute),

@@ -11,7 +11,7 @@ words' similarity, and the reply says why in the frame's own sentence. Similarit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -347,17 +347,16 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
             result = replace(again, set_aside=result.out_of_scope)
-    said = features(judged_words(matcher, expanded, vetoes), facts)
+    said = features(judged_words(matcher, expanded, rest), facts)
     result = settle(result, learned_model().probabilities(said), found)
     return result, {rule: ruled[rule] for rule in result.excluded}
 
 
-def judged_words(matcher: Matcher, expanded: str, vetoes: Sequence[str]) -> list[str]:
+def judged_words(matcher: Matcher, expanded: str, rest: str | None) -> list[str]:
     """The words the learned model judges a question by (`expanded`: as the lexicon writes it
-    out; `vetoes`: the out-of-scope phrases the matcher found): as the matcher reads them,
-    without a side question that is set aside — "when is the COC due and what is the filing
-    fee?" is judged by its main question, never by the fee. Training reads them the same way."""
-    rest = without_side_asks(expanded, vetoes)
+    out; `rest`: it without a side question that is set aside, `parts.without_side_asks`, or
+    None): as the matcher reads them — "when is the COC due and what is the filing fee?" is
+    judged by its main question, never by the fee. Training reads them the same way."""
     return matcher.read_words(rest if rest is not None else expanded)
 
 

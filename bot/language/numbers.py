@@ -253,26 +253,25 @@ def read_numbers(
         value = Decimal(f"{digits}E{_MULTIPLIER[mult] if mult else 0}")
         rest = low[m.end() : m.end() + 40]
         said_after = next(((role, m2) for role, rx in _COUNT_NOUNS if (m2 := rx.match(rest))), None)
-        noun = said_after[0] if said_after else None
-        if (
-            noun == "votes"
-            and not dollar
-            and raw.isdigit()
-            and len(raw) == 4
-            and 1900 <= int(raw) <= 2199
-            and said_after is not None
-            and said_after[1].group(0).strip().count(" ")
-        ):
-            noun = None  # "our 2030 gov vote": the year of the votes, not their number
-        if said_after and (
-            (
-                _FIELD_VALUE.search(low, max(0, m.start() - 3), m.start())
-                and _NEXT_LABEL.match(rest, said_after[1].end())
-            )
-            # "fund 10M tickets entitled 2.5M …": no count of tickets is said in millions
-            or (noun == "tickets" and mult)
-        ):
-            noun = None
+        noun = None
+        if said_after is not None:
+            noun, said = said_after
+            if (
+                # "our 2030 gov vote": the year of the votes (a word between), not their number
+                (
+                    noun == "votes"
+                    and not dollar
+                    and _year_like(raw)
+                    and len(said.group(0).split()) > 1
+                )
+                or (
+                    _FIELD_VALUE.search(low, max(0, m.start() - 3), m.start())
+                    and _NEXT_LABEL.match(rest, said.end())
+                )
+                # "fund 10M tickets entitled 2.5M …": no count of tickets is said in millions
+                or (noun == "tickets" and mult)
+            ):
+                noun = None
         if _TO_THE_CENT.fullmatch(raw):
             noun = None  # "Ticket A 1,250,000.00 Ticket B …": money, whatever is said next
         elif noun is None and not dollar:
@@ -284,8 +283,9 @@ def read_numbers(
                 noun = None  # "tix 500k + 500k": sums said after the tickets, not their count
         # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when
         # the words around it say whose money it is; never a year-like or small number.
+        role = money_role(low, m.start(), m.end())
         plain_money = noun is None and (
-            (("," in raw or len(digits) >= 5) and money_role(low, m.start(), m.end()) is not None)
+            (("," in raw or len(digits) >= 5) and role is not None)
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
         )
@@ -303,7 +303,7 @@ def read_numbers(
                     value=Decimal(int(value)) if value == value.to_integral() else value,
                     span=m.group(0).strip(),
                     start=m.start(),
-                    role=money_role(low, m.start(), m.end()),
+                    role=role,
                     each=bool(
                         _EACH_AFTER.match(low, m.end())
                         or (
@@ -326,9 +326,7 @@ def read_numbers(
         if (
             noun in (None, "tickets")  # "a 2030 ticket": the ticket of that year's election
             and not mult
-            and "," not in raw
-            and len(raw) == 4
-            and 1900 <= number <= 2199
+            and _year_like(raw)
         ):
             years.append(number)
             if _ELECTION_AFTER.match(low, m.end()):
@@ -481,13 +479,23 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             # identifier — a ZIP code, an account — not a sum.
             plain = [c for c in plain if "," in c.span or len(c.span) < 4]
         for count in plain:
-            counts.remove(count)
-            amounts.append(
-                FactAmount(
-                    value=Decimal(count.value), span=count.span, start=count.start, role=role
-                )
-            )
+            _as_sum(count, role, counts, amounts)
     amounts.sort(key=lambda a: a.start)
+
+
+def _year_like(raw: str) -> bool:
+    """Whether a number as written could be a year ("2030"; never "2,030" nor "2030.5")."""
+    return raw.isdigit() and len(raw) == 4 and 1900 <= int(raw) <= 2199
+
+
+def _as_sum(
+    count: FactCount, role: str | None, counts: list[FactCount], amounts: list[FactAmount]
+) -> None:
+    """A number first read as a count that is a sum after all: moved to the sums, in `role`."""
+    counts.remove(count)
+    amounts.append(
+        FactAmount(value=Decimal(count.value), span=count.span, start=count.start, role=role)
+    )
 
 
 # "3 donors @ $250, 2 @ $20", "2 x $100", "$50 x3": one sum given this many times.
@@ -512,15 +520,7 @@ def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
         return
     for count in [c for c in counts if c.role is None]:
         if _GIVER_AFTER.match(low, _end(low, count)):
-            counts.remove(count)
-            amounts.append(
-                FactAmount(
-                    value=Decimal(count.value),
-                    span=count.span,
-                    start=count.start,
-                    role="contribution",
-                )
-            )
+            _as_sum(count, "contribution", counts, amounts)
     amounts.sort(key=lambda a: a.start)
 
 
