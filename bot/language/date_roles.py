@@ -191,7 +191,9 @@ _HOUR_THEN_DAY = re.compile(
 def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str) -> None:
     """A deadline's date with an hour said before it, just after an event's words ("died …
     at 10:30 pm on Feb 26, the COC deadline day"), is the event's day and hour; the deadline
-    keeps the day, never the event's hour (§ 5-303's is its own)."""
+    keeps the day, never the event's hour (§ 5-303's is its own). Only the candidacy filing
+    deadline is kept with an hour, and only its own: a withdrawal or proclamation deadline is
+    a day, never the candidacy cutoff's hour said elsewhere in the question."""
     if any(d.role == "event_date" for d in dates):
         return
     for d in list(dates):
@@ -203,11 +205,15 @@ def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], l
         between = low[event[-1][1] : d.start]
         if _SENTENCE_END.search(between) or not _HOUR_THEN_DAY.search(between):
             continue
-        # The deadline keeps the day only with its own hour said ("(deadline 9 pm)", "after the
-        # 9 o'clock cutoff"); else the question is asked for it, never answered from a guess.
-        hour = _deadline_hour(low, d.time)
-        if hour is not None:
-            dates.append(d.model_copy(update={"time": hour}))
+        if d.role != "filing_deadline":
+            dates.append(d.model_copy(update={"time": None}))
+        else:
+            # The filing deadline keeps the day only with its own hour said ("(deadline 9 pm)",
+            # "after the 9 o'clock cutoff"); else the question is asked for it, never answered
+            # from a guess.
+            hour = _deadline_hour(low, d.time)
+            if hour is not None:
+                dates.append(d.model_copy(update={"time": hour}))
         d.role = "event_date"
     dates.sort(key=lambda x: x.start)
 
@@ -333,20 +339,28 @@ def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
     )
 
 
-# "withdrew April 18, 2022, which was the last day to withdraw that year": the date said of the
-# event is the deadline's too.
-_WHICH_WAS = re.compile(r"\s*,?\s*(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?")
+# "withdrew April 18, 2022, which was the last day to withdraw that year", "withdrew Sept 8,
+# the last day for withdrawals": the date said of the event is the deadline's too.
+_WHICH_WAS = re.compile(
+    r"\s*,?\s*(?:(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?|the\s+|also\s+the\s+)"
+)
 
 
 def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
-    """A date followed by "which was" and another role's cue ("April 18, 2022, which was the
-    last day to withdraw") has both roles: a copy of it with the second is added."""
+    """A date followed by "which was" or ", the" and another role's cue ("April 18, 2022,
+    which was the last day to withdraw") has both roles: a copy of it with the second is
+    added. A withdrawal or proclamation deadline is a day; an hour said with the date is the
+    event's, never the candidacy filing deadline's (§ 5-303's hour is its own)."""
     starts = {start: role for start, _, role in cues}
     for d in list(dates):
         m = _WHICH_WAS.match(low, d.start + len(d.span))
         role = starts.get(m.end()) if m else None
-        if role and role != d.role and not any(o.role == role for o in dates):
-            dates.append(d.model_copy(update={"role": role, "start": m.end()}))  # type: ignore[union-attr]
+        if not role or role == d.role or any(o.role == role for o in dates):
+            continue
+        if role == "filing_deadline" and d.time is not None:
+            continue
+        day_only = {"time": None} if role in _DEADLINES else {}
+        dates.append(d.model_copy(update={"role": role, "start": m.end(), **day_only}))  # type: ignore[union-attr]
     dates.sort(key=lambda x: x.start)
 
 

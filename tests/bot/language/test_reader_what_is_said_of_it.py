@@ -284,6 +284,49 @@ def test_an_hour_said_between_the_event_and_the_deadlines_day_is_the_events(
 
 
 @pytest.mark.parametrize(
+    ("rule", "text", "deadline"),
+    [
+        # c. 53, § 14, sentence 7 counts from the last day for filing withdrawals: a day said
+        # of the withdrawal and then named as that last day is that last day too.
+        (
+            "ma-vacancy-certificate",
+            "MA nominee for state senate pulled out Sept 9 2030, the last day for withdrawals. "
+            "when's the vacancy certificate due?",
+            "2030-09-09",
+        ),
+        # § 5-903(b)(2)(i) counts from the withdrawal deadline; the hour said is the
+        # withdrawal's, and the deadline is a day.
+        (
+            "md-successor-lt-gov",
+            "LG candidate withdrew at 4:40 pm on March 8, 2030, also the withdrawal deadline. "
+            "successor cert due when?",
+            "2030-03-08",
+        ),
+        # The candidacy cutoff's hour said elsewhere is not the withdrawal deadline's.
+        (
+            "md-successor-lt-gov",
+            "the LG candidate withdrew at 10:30 pm on March 8 2030 withdrawal deadline day "
+            "(COC cutoff 9 pm). successor?",
+            "2030-03-08",
+        ),
+    ],
+)
+def test_a_day_named_again_as_a_deadline_is_that_deadline_too(
+    rule: str, text: str, deadline: str
+) -> None:
+    assert str(_params(rule, text)["withdrawal_deadline"]) == deadline
+
+
+def test_an_events_hour_is_never_the_candidacy_deadlines_hour() -> None:
+    # § 5-903(a)(1): 10:45 pm is the death's; § 5-303's cutoff hour is not guessed from it.
+    params = _params(
+        "md-successor-lt-gov", "LG nominee died 10:45 pm Feb 26 2030, the COC deadline. successor?"
+    )
+    assert str(params["event_date"]).startswith("2030-02-26 22:45")
+    assert "filing_deadline" not in params
+
+
+@pytest.mark.parametrize(
     "question",
     [
         # How a filing is delivered, when ballots go to print, the votes needed to win, a
