@@ -26,12 +26,16 @@ _MARKER = re.compile(
     r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,)\s*wait\b"
     # "wd deadline mon 10/11? no tue 10/12 5p"
     r"|\?\s*(?:no|nope|actually)\b"
+    # "12,004 votes for our gov candidate, no, 1,204"
+    r"|,\s*no\s*,"
 )
 # "the amended proclamation moved the special primary from 11/16 to 11/23": the day it was
 # moved to replaces the day it was moved from ("to" is the marker).
 _MOVED = re.compile(
     r"\b(?:moved|changed|pushed|rescheduled|shifted|amended|bumped)\b[^.?!]{0,60}?\bfrom\s+"
     r"[^.?!]{1,25}?(?P<to>\s+to\s+)"
+    # "Oct 3 — no wait, … the amended proclamation moved it to Oct 10": "it" is the day said.
+    r"|\b(?:moved|changed|pushed|rescheduled|shifted|bumped)\s+it(?:\s+back)?(?P<to2>\s+to\s+)"
 )
 _TO = re.compile(r"\s+to\s+")
 MARKER = _MARKER
@@ -55,12 +59,16 @@ def correct(
     """Apply each correction in `low` (the lower-cased question) to the values read from it, in
     place: the corrected value takes the new one, the new one (and one named after "not") go."""
     markers = [*_MARKER.finditer(low)]
-    markers += [m for moved in _MOVED.finditer(low) if (m := _TO.match(low, moved.start("to")))]
-    for marker in sorted(markers, key=lambda m: m.start()):
+    moves = [
+        m
+        for moved in _MOVED.finditer(low)
+        if (m := _TO.match(low, moved.start("to") if moved.group("to") else moved.start("to2")))
+    ]
+    for marker in sorted([*markers, *moves], key=lambda m: m.start()):
         if _correct_list(low, marker, amounts, counts):
             continue
         for values in (dates, amounts, counts):
-            if _correct_one(low, marker, values):
+            if _correct_one(low, marker, values, moved=marker in moves):
                 break
         else:
             if not _correct_day(low, marker, dates):
@@ -104,7 +112,11 @@ def _correct_count_in_words(low: str, marker: re.Match[str], counts: list[FactCo
         before[-1].value = _WORDS[m.group(1)]
 
 
-def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bool:
+def _correct_one(
+    low: str, marker: re.Match[str], values: Sequence[Value], moved: bool = False
+) -> bool:
+    """Correct the value said before `marker` with the one said right after it. A day moved
+    ("moved it to Oct 10") is the same fact's, whatever the words around the new day name."""
     after = [v for v in values if marker.end() <= v.start <= marker.end() + _REACH]
     before = [v for v in values if v.start + len(v.span) <= marker.start()]
     if after and not before:
@@ -130,7 +142,7 @@ def _correct_one(low: str, marker: re.Match[str], values: Sequence[Value]) -> bo
         old = next((v for v in reversed(before) if _same(v, named)), old)
     # "Sorry, one more: the primary is June 23" adds a fact, corrects none; "a $120 - sorry
     # $125 - contribution" corrects a sum the words name only after the correction.
-    if new.role is not None and new.role != old.role:
+    if new.role is not None and new.role != old.role and not moved:
         if isinstance(old, FactDate) or old.role is not None:
             return False
         old.role = new.role

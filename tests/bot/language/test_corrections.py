@@ -78,3 +78,20 @@ def test_a_list_said_again_after_a_correction_replaces_the_list() -> None:
         Decimal("40"),
         Decimal("95"),
     ]
+
+
+def test_a_count_taken_back_with_a_bare_no_is_the_corrected_one() -> None:
+    # c. 53 § 14, sentence 5: delegates are counted from the votes, the corrected ones.
+    facts = read_facts("Ware: 3,410 votes for gov in our ward, no, 3,140. delegates?", today=TODAY)
+    assert params_for("ma-vacancy-delegates", facts)["votes"] == 3140
+
+
+def test_a_day_moved_by_a_later_act_is_the_moved_day() -> None:
+    # § 5-703(f)(2) counts from the special primary: the day the amended proclamation set.
+    facts = read_facts(
+        "the special primary is Nov 7. scratch that, the amended proclamation moved it to Nov "
+        "14. unaffiliated petitions due when?",
+        today=TODAY,
+    )
+    params = params_for("md-petition-filing", facts)
+    assert params["special_primary"] == date(2026, 11, 14)
