@@ -72,6 +72,8 @@ QUESTION_FOLDERS = {
     "fortieth external tuning set": "external40",
     "forty-first external tuning set": "external41",
     "forty-second external tuning set": "external42",
+    "forty-third external tuning set": "external43",
+    "forty-fourth external tuning set": "external44",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -86,6 +88,7 @@ HELDOUT_FOLDERS = (
     "heldout10",
     "heldout11",
     "heldout12",
+    "heldout13",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

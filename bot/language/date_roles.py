@@ -33,7 +33,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
     (
         "event_date",
         re.compile(
-            r"\b(?:died|dies|die|dying|dead|pass(?:es|ed)?\s+away|passed|death|deceased|withdrew"
+            r"\b(?:died|dies|die|dying|dead|pass(?:es|ed)?\s+away|death|deceased|withdrew"
+            # ("passed 5/2": died; "the COC deadline already passed (Feb 26)": no event)
+            r"|(?<!deadline\s)(?<!already\s)(?<!has\s)(?<!had\s)(?<!have\s)passed"
             r"|withdrawn|withdraws"
             r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
             r"|disqualified|disqualification|ineligible)\b"

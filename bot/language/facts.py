@@ -108,6 +108,9 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
             r"|\b(?:lieutenant\s+|lt\.?\s+)?governor\b|\battorney\s+general\b"
             r"|\bsecretary\s+of\s+(?:the\s+)?(?:commonwealth|state)\b|\btreasurer\b|\bauditor\b"
             r"|\bdistrict\s+attorney\b|\bsheriff\b|\bcongress\w*\b"
+            # "3rd Bristol rep special", "the 14th Essex": a Massachusetts legislative district
+            r"|\b\d{1,2}(?:st|nd|rd|th)\s+(?:barnstable|berkshire|bristol|essex|franklin|hampden"
+            r"|hampshire|middlesex|norfolk|plymouth|suffolk|worcester)\b"
         ),
     ),
     (
@@ -207,9 +210,11 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
     (
         "gubernatorial",
         re.compile(
-            r"\bgubernatorial\b|(?<!lieutenant )(?<!lt\. )(?<!lt )"
-            # ("an independent governor candidate", "the 2034 governor cycle")
-            r"\bgovernor(?:'?s)?\s+(?:race|election|year|cycle|candidate|candidacy)\b"
+            r"\bgubernatorial\b|(?<!lieutenant )(?<!lt\. )(?<!lt )(?<!lt-)(?<!lg/)"
+            # ("an independent governor candidate", "the 2034 governor cycle", "indie gov
+            # candidates")
+            r"\bgov(?:ernor|\.)?(?:'?s)?\s+(?:race|election|year|cycle|candidates?|candidacy|cands?"
+            r"|hopefuls?)\b"
             r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b"
         ),
     ),
@@ -268,7 +273,9 @@ _RECEIVED_NO = re.compile(
     r"|\bno\s+primary\s+(?:money|funds?|match(?:ing\s+funds)?|public\s+match|distributions?"
     r"|contributions?|\$)"
     # "took no public money in the primary", "got no primary $"
-    r"|\b(?:got|received|took|accepted)\s+no\s+(?:primary\s+)?public\s+(?:money|funds?|funding"
+    # ("took no primary FCFF money": the Fund named)
+    r"|\b(?:got|received|took|accepted)\s+no\s+(?:primary\s+)?"
+    r"(?:public|fair\s+campaign\s+financing\s+fund)\s+(?:money|funds?|funding"
     r"|contributions?|financing|\$)"
     r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on|turned\s+down|refused|rejected)\s+"
     r"(?:the\s+)?(?:primary\s+)?public"

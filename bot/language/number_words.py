@@ -120,7 +120,8 @@ def _in_digits(words: str) -> str:
 # "march six", "june twenty one": a day of the month said as a cardinal (text2num leaves a
 # small number alone, and ordinals are read as dates already). Not after "may", a verb too.
 _MONTH_DAY_SAID = re.compile(
-    rf"\b(?P<month>(?!may\b)(?:{MONTH_NAME}))\.?\s+"
+    # (the stop of an abbreviation only, "Sept. one"; "in March. One of …" ends a sentence)
+    rf"\b(?P<month>(?!may\b)(?:{MONTH_NAME}))(?:(?:(?<=\b[a-z]{{3}})|(?<=\bsept))\.)?\s+"
     rf"(?P<day>(?:twenty|thirty)[\s-]+(?:{_BELOW_TWENTY})|{_UNITS})\b"
     # "june twenty-third" is an ordinal, read as a date already
     rf"(?![\s-]+(?:{_ORDINALS}|{_UNITS})\b)",

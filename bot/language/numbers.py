@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
-from bot.language.sum_roles import FROM_A_GIVER, money_role
+from bot.language.sum_roles import FROM_A_GIVER, listed_as_contributions, money_role
 from bot.language.text import MAX_ITEMS, blank
 from rules.engine.facts import FactAmount, FactCount
 from rules.values import MAX_DIGITS
@@ -24,6 +24,8 @@ CITATION = re.compile(
     # "c. 53", "chapter 53", "c 53 § 14" — never "ticket C 1.6 million"
     r"|(?:\b(?:c|ch)\.\s*|\b(?:chapter|sec|section|art|article)\.?\s*)\d+[a-z]?\b(?![.,]\d)"
     r"|\b(?:c|ch)\s+\d+[a-z]?\b(?=\s*,?\s*(?:§|s\.|sec))"
+    # "matched 8/6/2/0": a schedule of ratios, one digit each, is no list of sums
+    r"|(?<![\d/])\d(?:/\d){3,}(?![\d/])"
 )
 
 
@@ -364,38 +366,17 @@ _LIST_JOIN = re.compile(
     # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
+    r"(?:\s+each)?"  # ("3 contributions of $50 each and one of $200")
     # ("$300 (one donor, single check), $150": a note on one item)
     r"(?:\s*\([^()$\d]{0,40}\))?"
     r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"
     # ("Reyes | 2,800,000 Kim | 2,100,000", "A | 50 B | 75": a table's rows, each its label)
-    r"|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
-    r"(?:(?:one|another)\s+(?:of\s+)?)?"  # "$250 and one of 50"
+    # ("| A.K. | 40 |\n| J.P. | 120 |": a markdown table's rows)
+    r"|\|\s*\n\s*\|\s*[a-z][a-z.'’ -]{0,20}?\s*\|\s*|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
+    # "$250 and one of 50", "four of $50 each and two of $125"
+    r"(?:(?:one|another|two|three|four|five|six|seven|eight|nine|ten|\d)\s+(?:of\s+)?)?"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
 )
-# "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
-# "$75 + $150 + $200 eligible donations": a list the words after it call contributions.
-_CONTRIBUTIONS_AFTER = re.compile(
-    # (said of a list: "a $50 and a $150 contribution" is two of them)
-    r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions?|donations?)\b"
-    # "100 bucks, 75 bucks and 20 bucks from three marylanders", "1k, 250, 50 -- match?"
-    r"|\s*from\s+(?:\w+\s+){0,2}(?:donors?|people|persons|contributors?|supporters?"
-    r"|individuals|residents|marylanders)\b"
-    # "… 150 D | 300 matching $ for these?", "… 250 - what's the match?"
-    r"|\s*(?:(?:--|—|–|-|:|\?)\s*)?(?:what(?:['’]s|\s+is)\s+)?(?:public\s+|the\s+)?"
-    r"match(?:ing)?\b"
-)
-_CONTRIBUTIONS_BEFORE = re.compile(
-    r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
-    r"|\bmatch(?:ing)?\s+(?:on|for)\s+(?:an?\s+)?$"  # "match on 250;100;50?", "… on a $50"
-)
-
-# "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence
-# introduces with a colon.
-_CONTRIBUTIONS_COLON = re.compile(
-    r"\b(?:contributions|donations|checks|cheques)\b[^.?!:]{0,60}:\s*$"
-)
-
-
 _UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
 # ("a $300 contribution and a $40 one")
 _ARTICLE_JOIN = re.compile(
@@ -439,10 +420,8 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             if isinstance(head, FactAmount)
             else money_role(low, head.start, _end(low, head))
         )
-        if role in (None, "private") and (
-            _CONTRIBUTIONS_BEFORE.search(low[max(0, head.start - 30) : head.start])
-            or _CONTRIBUTIONS_COLON.search(low[max(0, head.start - 70) : head.start])
-            or _CONTRIBUTIONS_AFTER.match(low, _end(low, group[-1]))
+        if role in (None, "private") and listed_as_contributions(
+            low, head.start, _end(low, group[-1])
         ):
             role = "contribution"
             for item in group:
@@ -504,11 +483,19 @@ _TIMES_BEFORE = re.compile(
     r"\b(\d{1,3}(?:,\d{3})*)\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b|x\b|×)"
     r"|@|x\b|×)\s*$"
 )
+# "four contributions of $50 each and two of $125": the next sum, said with how many of it.
+_N_OF_BEFORE = re.compile(
+    r"\beach\s+(?:and|plus|,)\s+(\d|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of|at|@)\s*$"
+)
 _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 # "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
 # how many gave it.
 _EACH_OF_BEFORE = re.compile(
-    r"\b(\d{1,3})\s+(?:donors?|contributors?|people|supporters?|individuals)\b[^$\d.?!;]{0,25}$"
+    r"\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:donors?|contributors?|people|supporters?|individuals"
+    # ("two eligible private contributions of $150 each")
+    r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
+    r"[^$\d.?!;]{0,25}$"
 )
 
 
@@ -554,9 +541,12 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         if amount.role not in (None, "private", "contribution"):
             continue
         window = max(0, amount.start - 30)
-        before = _TIMES_BEFORE.search(low[window : amount.start]) or (
-            _EACH_OF_BEFORE.search(low[window : amount.start]) if amount.each else None
-        )
+        before = _TIMES_BEFORE.search(low[window : amount.start])
+        if before is None and amount.role in (None, "contribution"):
+            before = _N_OF_BEFORE.search(low[window : amount.start])
+        if before is None and amount.each:
+            window = max(0, amount.start - 60)
+            before = _EACH_OF_BEFORE.search(low[window : amount.start])
         after = _TIMES_AFTER.match(low, _end(low, amount))
         # "ten $25 contributions and five $100 contributions": a count right before a sum
         # said of several contributions

@@ -63,13 +63,14 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             set_aside = True
             kept.append(" ".join(w for w in raw_words(part) if stem(w) not in veto_words))
         else:
-            # (a part that asks: "… last day for withdrawals 3/1/30 5pm" only says the day)
+            # (a part that asks: "… last day for withdrawals 3/1/30 5pm" and "before the Fri
+            # March 8, 2030 deadline." only say the day)
             computed = _ASKS_WHAT_A_RULE_COMPUTES.search(part.lower())
             asking = computed and (
                 _ASKING.search(part.lower())
                 or _REQUEST.search(part.lower())
                 or text.startswith("?", at)
-                or not any(c.isdigit() for c in part[computed.end() :])
+                or not any(c.isdigit() for c in part)
             )
             other_asks = other_asks or bool(asking)
             kept.append(part)

@@ -70,10 +70,15 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
+            # ("full public contributions for the certified tickets come to 3,000,000 / …")
+            r"(?:for\s+(?:the\s+|our\s+)?(?:[a-z0-9]+\s+){0,2}tickets?\s+)?"
             r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+|are\s+"
-            r"|(?:would|will)\s+(?:come\s+to|total)\s+"
+            r"|(?:(?:would|will)\s+)?(?:come|comes|came)\s+to\s+|(?:would|will)\s+total\s+"
             # "ticket | full contribution Reyes | 2,800,000": a table's column, a row's label
-            r"|[a-z][a-z.'’-]{0,15}\s*\|\s*)?$"
+            r"|[a-z][a-z.'’-]{0,15}\s*\|\s*"
+            # "| ticket | full public contribution |\n|---|---|\n| A | 3,000,000": the same in
+            # markdown, the header's rule line between
+            r"|\|[\s|:-]*\|\s*[a-z][a-z.'’-]{0,15}\s*\|\s*)?$"
         ),
         re.compile(r"^\s*(?:each\s+)?entitle\w*"),
     ),
@@ -155,3 +160,45 @@ def money_role(low: str, start: int, end: int) -> str | None:
     if best and best[1] == "total" and _FUND_TOTAL.search(before):
         return "fund"
     return best[1] if best else None
+
+
+# "contributions received: 50, 150, 250, 40": a list after these words is one per contribution.
+# "$75 + $150 + $200 eligible donations": a list the words after it call contributions.
+_CONTRIBUTIONS_AFTER = re.compile(
+    # (said of a list: "a $50 and a $150 contribution" is two of them)
+    r"\s*(?:in\s+)?(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions?|donations?)\b"
+    # "100 bucks, 75 bucks and 20 bucks from three marylanders", "1k, 250, 50 -- match?"
+    r"|\s*from\s+(?:\w+\s+){0,2}(?:donors?|people|persons|contributors?|supporters?"
+    r"|individuals|residents|marylanders)\b"
+    # "… 150 D | 300 matching $ for these?", "… 250 - what's the match?"
+    r"|\s*(?:(?:--|—|–|-|:|\?)\s*)?(?:what(?:['’]s|\s+is)\s+)?(?:public\s+|the\s+)?"
+    r"match(?:ing)?\b"
+)
+_CONTRIBUTIONS_BEFORE = re.compile(
+    r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
+    r"|\bmatch(?:ing)?\s+(?:on|for)\s+(?:an?\s+)?$"  # "match on 250;100;50?", "… on a $50"
+)
+
+# "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence
+# introduces with a colon.
+_CONTRIBUTIONS_COLON = re.compile(
+    r"\b(?:contributions|donations|checks|cheques)\b[^.?!:]{0,60}:\s*$"
+)
+
+# "| donor | amt |\n|---|---|\n| A.K. | 40 |": a table of givers and what each gave.
+_GIFTS_TABLE = re.compile(
+    r"\|\s*(?:donors?|contributors?|names?|givers?|from)\s*\|\s*"
+    r"(?:amt|amounts?|\$|contributions?|gifts?|donations?)\s*\|[\s|:-]*\|\s*[^|\n]{0,20}\|\s*$"
+)
+
+
+def listed_as_contributions(low: str, start: int, end: int) -> bool:
+    """Whether the words around a list of numbers (from `start` to `end` in `low`) say each is
+    one contribution: before it ("contributions of", a colon after "contributions", a table of
+    givers) or after it ("… eligible donations", "… from three donors", "… match?")."""
+    return bool(
+        _CONTRIBUTIONS_BEFORE.search(low[max(0, start - 30) : start])
+        or _CONTRIBUTIONS_COLON.search(low[max(0, start - 70) : start])
+        or _GIFTS_TABLE.search(low[max(0, start - 80) : start])
+        or _CONTRIBUTIONS_AFTER.match(low, end)
+    )

@@ -176,3 +176,64 @@ def test_a_past_distribution_said_for_context_is_no_entitlement() -> None:
         Decimal(1500000),
         Decimal(1000000),
     ]
+
+
+def test_a_markdown_table_of_givers_is_one_contribution_per_row() -> None:
+    # § 15-106(c): each row of a table of donors is one contribution, matched on its own;
+    # the batch number is no contribution.
+    table = (
+        "batch 9, cards on file:\n\n| donor | amt |\n|---|---|\n| P.Q. | 35 |\n"
+        "| M. Ruiz | 110 |\n| K.T. | 240 |\n\nmatch on this batch?"
+    )
+    assert _params("md-public-financing-primary", table)["contributions"] == [
+        Decimal(35),
+        Decimal(110),
+        Decimal(240),
+    ]
+    # A numbered table keeps its row numbers out of the contributions.
+    numbered = (
+        "Contributions in this batch:\n\n| # | contributor | amount |\n|---|---|---|\n"
+        "| 1 | P. Quinn | $35 |\n| 2 | M. Ruiz | $110 |\n\nmatch?"
+    )
+    assert _params("md-public-financing-primary", numbered)["contributions"] == [
+        Decimal(35),
+        Decimal(110),
+    ]
+
+
+def test_a_markdown_table_of_full_contributions_is_the_entitlements() -> None:
+    # § 15-106(b): the column of full public contributions is what each ticket is entitled to.
+    table = (
+        "| ticket | full public contribution |\n|---|---|\n| X | 2,200,000 |\n| Y | 1,700,000 |"
+        "\n\nfund on hand: $3.1M. shares?"
+    )
+    assert _params("md-public-financing-proration", table) == {
+        "fund": Decimal(3100000),
+        "entitlements": [Decimal(2200000), Decimal(1700000)],
+    }
+    # Said in a sentence, with the tickets between the words and the list.
+    said = (
+        "Fund balance 9,000,000. Full public contributions for the three tickets come to "
+        "2,500,000 / 2,000,000 / 900,000. each gets?"
+    )
+    assert _params("md-public-financing-proration", said)["entitlements"] == [
+        Decimal(2500000),
+        Decimal(2000000),
+        Decimal(900000),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "contributions"),
+    [
+        # § 15-106(c): so many contributions of one sum each, then so many of another.
+        ("five eligible contributions of $40 each and two of $300. match?", [40] * 5 + [300] * 2),
+        ("we got 3 contributions of $60 each and one of $500. match?", [60, 60, 60, 500]),
+        ("two eligible private contribs of $175 each -- public money?", [175, 175]),
+        # A matching schedule's ratios ("8/6/2/0") are no contributions.
+        ("is a $300 contribution matched 8/6/2/0, so $900?", [300]),
+    ],
+)
+def test_how_many_of_each_sum_were_given(text: str, contributions: list[int]) -> None:
+    said = _params("md-public-financing-primary", text)["contributions"]
+    assert said == [Decimal(c) for c in contributions]

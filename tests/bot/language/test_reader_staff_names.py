@@ -1,0 +1,84 @@
+"""Names staff use for places, boards and districts, and the questions that only look like a
+rule's: a Massachusetts district said by its county ("3rd Bristol"), Maryland's counties and
+boards shortened ("MoCo", "BOE"), the Fund by its initials, a deadline that "passed", a count
+of filings already made. Each decides a rule or a value its answer turns on. The phrasings here
+are not the question sets' own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.language import read_facts
+from tests.bot.language.support import TODAY, params, rule_for
+from tests.support.service import packaged_service
+
+SERVICE = packaged_service(TODAY)
+
+
+def test_a_month_that_ends_a_sentence_takes_no_day_from_the_next() -> None:
+    # "in March. One of its nominees": no day of March is said.
+    facts = read_facts("the caucus met in March. One of its nominees withdrew.", today=TODAY)
+    assert [d.value for d in facts.dates] == []
+
+
+def test_a_deadline_that_passed_is_no_death() -> None:
+    # § 5-903(b)(2): the candidacy filing deadline said with "already passed" is that deadline,
+    # not the day of an event.
+    said = params(
+        "md-successor-lt-gov",
+        "LG candidate files his withdrawal on March 3, 2030. The COC filing deadline already "
+        "passed (Feb 26). withdrawals close March 8. successor due?",
+    )
+    assert said["filing_deadline"].startswith("2030-02-26")
+    assert said["event_date"].startswith("2030-03-03")
+
+
+def test_a_massachusetts_district_said_by_its_county_is_a_state_office() -> None:
+    # c. 53, § 14, sentence 7: seventy-two week day hours for state offices.
+    said = params(
+        "ma-vacancy-certificate",
+        "2nd Hampden special: withdrawals closed Fri 6/5/26 5pm. vacancy cert due?",
+    )
+    assert said["office"] == "state"
+
+
+def test_a_board_of_elections_signing_off_is_no_office() -> None:
+    # § 5-703(f): a petition candidate's certificate; "BOE here" is who asks.
+    question = "Carroll Co. BOE here. independent hopeful for county council: 2028 COC due when?"
+    assert rule_for(question) == "md-petition-certificate"
+
+
+def test_a_governor_candidate_shortened_is_the_gubernatorial_election() -> None:
+    # § 5-703(c): the declaration's deadline for the gubernatorial election.
+    said = params("md-petition-declaration", "indie gov candidates in 2034: declaration due?")
+    assert said["election"] == "gubernatorial"
+
+
+def test_the_fund_by_its_initials_and_a_nominee_ticket() -> None:
+    # § 15-106(d): whether the ticket took primary money, and whether it is the nominee.
+    said = params(
+        "md-public-financing-general",
+        "our nominee ticket took no primary FCFF money. general share?",
+    )
+    assert said["received_primary"] == "false"
+    assert said["nominee"] == "true"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A county's own program (§ 15-106 is the State's Fund).
+        "MoCo public financing: council candidate got three $100 contribs. county match?",
+        "HoCo citizens election fund: what's the match on a $50 donation?",
+        # A count of filings already made is a lookup in the records.
+        "how many petition candidate COCs came in by Aug 3?",
+        "how many certificates of withdrawal were filed last week?",
+        # A sitting member leaving a board is a vacancy in office, not in a nomination.
+        "our caucus nominee won the town election and now wants to resign from the board. "
+        "who names the replacement?",
+    ],
+)
+def test_questions_that_only_look_like_a_rules(question: str) -> None:
+    assert SERVICE.ask(question, today=date(2028, 5, 3)).status == "no_match"
