@@ -45,7 +45,7 @@ from rules.engine import RuleSpec
 from rules.engine.facts import Facts
 from rules.registry import RuleCheck, check_rules
 from rules.result import Result
-from rules.season import SeasonDeadline, season_deadlines
+from rules.season import SeasonDeadline, season_deadlines, year_deadlines
 from rules.values import param_strings
 from statutes import CitationError, Corpus, default_corpus
 from statutes.corpus import DEFAULT_XML_DIR
@@ -330,27 +330,59 @@ class AnswerService:
         start, until = window
         states = [facts.state] if facts.state else ["md", "ma"]
         held = [c for c in self.calendars if c.jurisdiction in states]
-        every = sorted(
-            (d for c in held for d in self.season(c.id, rules or None, today=today)),
-            key=lambda d: d.deadline,
-        )
+        every = [d for c in held for d in self.season(c.id, rules or None, today=today)]
+        # A year whose calendar is not held (this one to the next after the window): only the
+        # deadlines its rules fix by the year alone, and the reply says so.
+        bare = [
+            (state, year)
+            for state in states
+            for year in range(start.year, until.year + 2)
+            if not any(c.jurisdiction == state and c.year == year for c in held)
+        ]
+        every += [
+            d
+            for state, year in bare
+            for d in year_deadlines(
+                state,
+                year,
+                today=today,
+                rule_ids=rules or None,
+                corpus=self.corpus,
+                calendars=self.calendars,
+            )
+        ]
+        every.sort(key=lambda d: (d.deadline, d.key))
         found = [d for d in every if start <= d.day <= until]
         after = [d for d in every if d.day > until][:1]
         lines = [f"• {d.day.isoformat()} — {d.title} ({d.rule})" for d in found]
         names = ", ".join(c.id.upper().replace("-", " ") for c in held)
+        last_day = after[0].day if after else until
+        unheld = sorted({y for _, y in bare if start.year <= y <= last_day.year})
+        caveat = (
+            f" I hold no election calendar for {_years(unheld)} "
+            f"({', '.join(s.upper() for s in states)}): for {_years(unheld)} I list only the "
+            "deadlines the statute fixes by the year alone; those counted from a calendar's "
+            "dates (a primary, a candidacy filing deadline, a last day for withdrawals) are not "
+            "listed."
+            if unheld and (found or after)
+            else ""
+        )
         none_in = (
             f"No deadline I compute from the calendars I hold ({names}) falls between "
             f"{start.isoformat()} and {until.isoformat()}"
         )
         if lines:
-            message = f"Deadlines from {start.isoformat()} to {until.isoformat()}:\n" + "\n".join(
-                lines
+            message = (
+                f"Deadlines from {start.isoformat()} to {until.isoformat()}:\n"
+                + "\n".join(lines)
+                + (f"\n{caveat.strip()}" if caveat else "")
             )
         elif after:
             # Nothing in the window: say so, and what comes next, from the same calendars.
             message = (
                 f"{none_in}. The next: "
                 f"{after[0].day.isoformat()} — {after[0].title} ({after[0].rule})."
+                + (f"{caveat[:-1]}, and one may come before it." if caveat else "")
             )
         elif until.year > (last_held := max((c.year for c in held), default=0)):
             # Dates from the world are data: past the calendars held, none is made up.
@@ -497,6 +529,11 @@ def _commands(surface: str) -> dict[str, str]:
     if surface == "cli":
         return {"list": "`deadline-bot rules`", "cite": "`deadline-bot cite 5-903(b)(2)(ii)`"}
     return {"list": "`list`", "cite": "`/cite 5-903(b)(2)(ii)`"}
+
+
+def _years(years: list[int]) -> str:
+    """ "2030", "2029–2030": the years, as a span."""
+    return str(years[0]) if len(years) == 1 else f"{years[0]}–{years[-1]}"
 
 
 def _season_item(d: SeasonDeadline) -> dict[str, str]:

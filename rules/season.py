@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -92,16 +92,67 @@ def season_deadlines(
     cal = calendars.get(calendar_id)
     if cal is None:
         raise KeyError(f"no calendar {calendar_id!r} (have: {', '.join(calendars.ids())})")
-    wanted = set(rule_ids) if rule_ids else None
-    out: list[SeasonDeadline] = []
-    for template in season_templates().get(cal.jurisdiction, []):
-        if wanted is not None and template["rule"] not in wanted:
-            continue
+    invocations = []
+    for template in _templates(cal.jurisdiction, rule_ids):
         if any(getattr(cal, k) != v for k, v in (template.get("when") or {}).items()):
             continue
         params = _invocation(template, cal)
-        if params is None:
+        if params is not None:
+            invocations.append((template, params))
+    return _answered(cal.id, invocations, today=today, corpus=corpus, calendars=calendars)
+
+
+def year_deadlines(
+    jurisdiction: str,
+    year: int,
+    *,
+    today: date,
+    rule_ids: Iterable[str] | None = None,
+    corpus: CorpusView | None = None,
+    calendars: CalendarSet | None = None,
+) -> list[SeasonDeadline]:
+    """The season deadlines of `year` that its rules compute from the year alone — for a year
+    whose calendar is not held (the petition candidates' certificate and petitions are due on
+    days the statute names). A deadline counted from a calendar's date (a primary, a last day
+    for withdrawals) or a rule with no year to give is not listed: dates from the world are
+    data, never made up. Keys read "md-2030/…" with `calendar_id` "md-2030 (no calendar)"."""
+    held = f"{jurisdiction}-{year}"
+    invocations = []
+    for template in _templates(jurisdiction, rule_ids):
+        params = {k: str(v) for k, v in (template.get("params") or {}).items()}
+        # Only a rule the year decides, each checking its own year's election (a gubernatorial
+        # declaration of intent in 2028 is refused, and so not listed).
+        if any(_CAL_REF.match(v) for v in params.values()) or not any(
+            p.name == "year" for p in RULES[template["rule"]].params
+        ):
             continue
+        invocations.append((template, {**params, "year": str(year)}))
+    found = _answered(
+        f"{held} (no calendar)", invocations, today=today, corpus=corpus, calendars=calendars
+    )
+    return [
+        replace(d, key=d.key.replace(" (no calendar)", "")) for d in found if d.day.year == year
+    ]
+
+
+def _templates(jurisdiction: str, rule_ids: Iterable[str] | None) -> list[dict[str, Any]]:
+    wanted = set(rule_ids) if rule_ids else None
+    return [
+        t for t in season_templates().get(jurisdiction, []) if wanted is None or t["rule"] in wanted
+    ]
+
+
+def _answered(
+    calendar_id: str,
+    invocations: list[tuple[dict[str, Any], dict[str, str]]],
+    *,
+    today: date,
+    corpus: CorpusView | None,
+    calendars: CalendarSet | None,
+) -> list[SeasonDeadline]:
+    """The invocations run, those answered with a deadline kept, by date."""
+    out: list[SeasonDeadline] = []
+    for template, params in invocations:
         result = run(template["rule"], params, today=today, corpus=corpus, calendars=calendars)
         deadline = result.result.get("deadline")
         if result.status != "answered" or not isinstance(deadline, date):
@@ -114,8 +165,8 @@ def season_deadlines(
         )
         out.append(
             SeasonDeadline(
-                key=f"{cal.id}/{template['key']}",
-                calendar_id=cal.id,
+                key=f"{calendar_id}/{template['key']}",
+                calendar_id=calendar_id,
                 rule=template["rule"],
                 params=params,
                 deadline=when,

@@ -456,6 +456,27 @@ def test_a_window_with_no_calendar_says_so_rather_than_none_are_due() -> None:
     assert "I hold no election calendar for 2030" in reply.message
 
 
+def test_a_year_with_no_calendar_lists_what_its_year_alone_fixes_and_says_what_is_not() -> None:
+    # § 5-703(d)(1): petitions and non-party certificates are due on the first Monday in
+    # August of the election year (2030-08-05), a day the statute fixes by the year alone; no
+    # 2030 calendar is held, so nothing counted from its dates is listed, and the reply says so.
+    reply = SERVICE.ask("what's due for Maryland in August 2030?", today=date(2029, 11, 13))
+    assert reply.status == "help"
+    listed = {(d["rule"], d["deadline"][:10]) for d in reply.extra["season"]}
+    assert listed == {
+        ("md-petition-certificate", "2030-08-05"),
+        ("md-petition-filing", "2030-08-05"),
+    }
+    assert "I hold no election calendar for 2030 (MD)" in reply.message
+    assert "by the year alone" in reply.message
+    # Before the window, nothing is due that the year alone fixes; the next is named, with
+    # the warning that a deadline counted from the calendar's dates may come before it.
+    early = SERVICE.ask("what's due this month?", today=date(2029, 11, 13))
+    assert early.extra["season"] == []
+    assert [d["deadline"][:10] for d in early.extra["next"]] == ["2030-07-01"]
+    assert "one may come before it" in early.message
+
+
 def test_an_empty_window_names_the_calendars_and_the_next_deadline() -> None:
     # After the 2026 general nothing the calendars give falls in November 2026; the next is
     # ma-2028's c. 53 § 14 sentence 7 certificate deadline (withdrawals 2028-06-09 5 p.m.).

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import rules
 from rules.calendar import PACKAGED_DIR, lint_calendars, load_calendars
-from rules.season import season_deadlines
+from rules.season import season_deadlines, year_deadlines
 from rules.timecalc import TU, at_local, first_weekday_of_month, nth_weekday_of_month
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,3 +99,21 @@ def test_the_fund_schedule_asks_the_year_rather_than_take_a_presidential_calenda
     result = rules.run("md-public-financing-schedule", {}, today=date(2027, 12, 1))
     assert result.status == "needs_input" and result.missing == ["year"]
     assert "md-2028" in " ".join([*result.notices, result.answer])
+
+
+def test_a_years_own_deadlines_without_its_calendar_are_the_calendars_where_one_is_held() -> None:
+    # § 5-703(d)(1): the first Monday in August fixes petitions and non-party certificates by
+    # the year alone, so md-2028's calendar and 2028 without one give the same deadlines.
+    with_calendar = season_deadlines("md-2028", today=date(2027, 6, 1))
+    by_year = year_deadlines("md", 2028, today=date(2027, 6, 1))
+    assert [(d.key, d.deadline) for d in by_year] == [(d.key, d.deadline) for d in with_calendar]
+    # Massachusetts' season counts from the last day for withdrawals: nothing without it.
+    assert year_deadlines("ma", 2030, today=date(2029, 6, 1)) == []
+    # A gubernatorial year adds the declaration of intent (§ 5-703(c)), and never the
+    # successor deadlines, which count from a withdrawal deadline or a primary not held.
+    rules_2030 = {d.rule for d in year_deadlines("md", 2030, today=date(2029, 6, 1))}
+    assert rules_2030 == {
+        "md-petition-declaration",
+        "md-petition-certificate",
+        "md-petition-filing",
+    }
