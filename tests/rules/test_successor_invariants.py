@@ -126,15 +126,25 @@ def test_event_time_decides_a_1_on_the_deadline_day() -> None:
 
 
 def test_event_time_against_a_date_only_filing_deadline() -> None:
-    # § 5-903(a)(1): a filing deadline given without an hour lasts through its day.
-    result = rules.run(
+    # § 5-903(a)(1) applies only "after the deadline": an 11 p.m. death on the deadline's day,
+    # the deadline given without its hour, is asked about, never decided by an hour assumed
+    # (§ 5-303's is 9 p.m. under the current text, after which § 5-903 would apply).
+    params = {"event": "death", "event_date": "2026-02-24T23:00", "filing_deadline": "2026-02-24"}
+    result = rules.run("md-successor-lt-gov", params, today=date(2026, 2, 25))
+    assert result.status == "needs_input"
+    assert result.missing == ["filing_deadline"]
+    assert result.inputs["event_date"].value == datetime(2026, 2, 24, 23, tzinfo=TZ)
+    # With the hour given, the minute decides (a)(1).
+    timed = rules.run(
         "md-successor-lt-gov",
-        {
-            "event": "death",
-            "event_date": "2026-02-24T23:00",
-            "filing_deadline": "2026-02-24",
-        },
+        {**params, "filing_deadline": "2026-02-24T21:00", "primary": "2026-06-23"},
         today=date(2026, 2, 25),
     )
-    assert result.result["outcome"] == "not_applicable"
-    assert result.inputs["event_date"].value == datetime(2026, 2, 24, 23, tzinfo=TZ)
+    assert timed.result["outcome"] == "file_by"
+    # A timed event on an earlier day than the deadline is plainly not after it.
+    before = rules.run(
+        "md-successor-lt-gov",
+        {**params, "event_date": "2026-02-23T23:00"},
+        today=date(2026, 2, 25),
+    )
+    assert before.result["outcome"] == "not_applicable"

@@ -33,9 +33,10 @@ def _day(value: date | datetime) -> date:
 
 
 def _after(event: date | datetime, deadline: date | datetime) -> bool:
-    """(a)(1) "after the deadline": with both times known, by the minute; a date-only deadline
-    lasts through its day; a date-only event on a timed deadline's day is not known to be
-    after it (the caller shows the after-the-hour case as an alternative)."""
+    """(a)(1) "after the deadline": with both times known, by the minute; a date-only event on
+    a timed deadline's day is not known to be after it (the caller shows the after-the-hour
+    case as an alternative); a timed event on a date-only deadline's day is asked about before
+    this is reached."""
     if isinstance(event, datetime) and isinstance(deadline, datetime):
         return event > deadline
     return _day(event) > _day(deadline)
@@ -57,6 +58,21 @@ def successor_lt_gov(ctx: Context) -> None:
         ctx.assume(
             "The withdrawal was filed after the certificate-of-candidacy deadline, as "
             "§ 5-903(a)(1) requires (no withdrawal date was given)."
+        )
+    elif (
+        isinstance(when, datetime)
+        and not isinstance(filing, datetime)
+        and _day(when) == _day(filing)
+    ):
+        # A timed event on a deadline day given without its hour: whether it came "after the
+        # deadline" (a)(1) turns on that hour, which is asked for, never assumed.
+        raise NeedsInput(
+            "filing_deadline",
+            reason=(
+                f"The {event} was at {fmt(when)}, on the § 5-303 deadline's day; whether it came "
+                "after the deadline depends on the deadline's hour. Give it with its time (e.g. "
+                f"filing_deadline={_day(filing).isoformat()}T21:00)."
+            ),
         )
     elif not _after(when, filing):
         if _day(when) == _day(filing):
