@@ -317,23 +317,34 @@ def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
     ("withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night"): that
     day at that hour. None when the question gives the deadline's day itself, or names no one
     day for it to be on (the event's day, else the only date said)."""
-    if any(d.role == "filing_deadline" for d in dates):
+    given = [d for d in dates if d.role == "filing_deadline"]
+    if any(d.time is not None for d in given):
         return None
     m = _SAME_DAY_CUTOFF.search(low)
     if m is None:
         return None
     events = [d for d in dates if d.role == "event_date"]
     day = events[0] if len(events) == 1 else (dates[0] if len(dates) == 1 else None)
-    if day is None:
-        return None
     found = _said_hour(m)
-    if found is None:
+    if day is None or found is None:
         return None
     hour, minute, pm = found
     evening = (pm or "p") == "p"  # (candidacy filing's bare "9" is § 5-303's 9 p.m.)
+    said = time(hour % 12 + 12 * evening, minute)
+    if given:
+        # "dropped out 2/24 @ 9:40pm; filing closed at 9:00 pm that night (Feb 24)": the day
+        # said is the deadline's, and the hour said of that same night is its hour.
+        for d in given:
+            # (a day said without its year is in the event's, settled later)
+            if d.value == day.value or (
+                not d.year_written
+                and (d.value.month, d.value.day) == (day.value.month, day.value.day)
+            ):
+                d.time = said
+        return None
     return FactDate(
         value=day.value,
-        time=time(hour % 12 + 12 * evening, minute),
+        time=said,
         span=m.group(0),
         start=m.start(),
         role="filing_deadline",

@@ -352,3 +352,13 @@ def test_a_new_partys_own_candidates_are_not_petition_candidates() -> None:
     # § 5-703 times unaffiliated candidates' petitions, not a new party's nominations.
     question = "petition deadline for a newly recognized party's candidates in 2030?"
     assert SERVICE.ask(question).status == "no_match"
+
+
+def test_the_deadlines_hour_said_of_that_night_joins_the_day_said() -> None:
+    # § 5-903(a)(1) turns on the minute: the hour said of "that night" is the deadline's.
+    params = _params(
+        "md-successor-lt-gov",
+        "LG quit 2/26/30 @ 9:25pm; filing closed at 9:00 pm that night (Feb 26). successor?",
+    )
+    assert str(params["filing_deadline"]).startswith("2030-02-26 21:00")
+    assert str(params["event_date"]).startswith("2030-02-26 21:25")
