@@ -74,6 +74,8 @@ QUESTION_FOLDERS = {
     "forty-second external tuning set": "external42",
     "forty-third external tuning set": "external43",
     "forty-fourth external tuning set": "external44",
+    "forty-fifth external tuning set": "external45",
+    "forty-sixth external tuning set": "external46",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

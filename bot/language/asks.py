@@ -95,6 +95,9 @@ _ASKS_WITHDRAWAL_DAY = re.compile(
     r"withdraw(?:al)?s?\b"
     r"|\b(?:correct|right|true)\s+that\s+the\s+(?:[\w-]+\s+){0,3}withdrawal\s+deadline\s+"
     r"(?:[\w']+\s+){0,4}(?:was|is)\b"
+    # "last day to withdraw before the primary is 6/5 at 5, right?": the day, to confirm
+    r"|\b(?:last\s+day|deadline|cut-?off)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw\b"
+    r"[^.?!;]{0,40}?\s(?:is|was|=)\s[^.?!;]{1,30}?[,\s]\s*(?:right|yes|correct|confirm|no)\s*\?\s*$"
 )
 
 

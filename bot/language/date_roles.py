@@ -27,7 +27,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
-            r"|last\s+day\s+(?:\w+\s+){0,2}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
+            # ("last day for LG candidates to withdraw")
+            r"|last\s+day\s+(?:\w+\s+){0,3}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
         ),
     ),
     (

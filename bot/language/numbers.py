@@ -30,7 +30,8 @@ CITATION = re.compile(
 
 
 _NUMBER = re.compile(
-    r"(?<![\w.$])(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    # ("in '26": a year, not a number)
+    r"(?<![\w.$'’])(\$\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     # ("$250.00  B. Jones": a letter set apart and followed by a stop is an initial)
     # ("A | 50 B | 75": a row's label set apart after a sum is no billions)
     r"(?:(?!\s+[kmb]\.)(?!\s+b\b)\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
@@ -109,12 +110,16 @@ _VOTERS_BEFORE = re.compile(
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=|]\s*$")),
+    # "1% of 98,765 = 987.65. indie petition: …": § 5-703's one percent is of the registered
+    # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
+    ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),
     ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=|]\s*$")),
     # "tickets: 3", "nominee tickets 3", "nominee tickets | 2" (a table's row)
     ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=|]?\s*$")),
     # "Sigs submitted so far: 3,150": the signatures a form's field counts
     ("signatures", re.compile(r"\b(?:sigs?|signatures?)\b[^.?!;:|\d$]{0,25}[:=|]\s*$")),
 ]
+_PETITION_SAID = re.compile(r"\b(?:sigs?|signatures?|petitions?)\b")
 # "Voters: 487,902 Sigs so far: 3,150", "fund remaining | 5,100,000 nominee tickets | 2": in a
 # form or a table, a noun after a field's value that is followed by a colon or a bar is the
 # next field's label ("24,999 registered voters: 1% is 249.99" is no field's value).
@@ -279,6 +284,9 @@ def read_numbers(
         elif noun is None and not dollar:
             before = low[max(0, m.start() - 30) : m.start()]
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
+            # ("1% of" is read "1 percent of")
+            if noun == "registered_voters" and "per" in before and not _PETITION_SAID.search(low):
+                noun = None
             if noun is None and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start()):
                 noun = "registered_voters"
             if noun == "tickets" and (mult or len(digits) > 2):
@@ -367,6 +375,8 @@ _LIST_JOIN = re.compile(
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
     r"(?:\s+each)?"  # ("3 contributions of $50 each and one of $200")
+    # ("$300 from a Bethesda donor, plus $150 and $50": who gave the one before)
+    r"(?:\s+" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?)?"
     # ("$300 (one donor, single check), $150": a note on one item)
     r"(?:\s*\([^()$\d]{0,40}\))?"
     r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"

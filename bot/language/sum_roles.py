@@ -38,6 +38,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # 2.1M apiece?": what the asker worked out, to be checked
             r"|\bso\s+(?:(?:they|we|it|each(?:\s+(?:one|ticket))?|every\s+ticket|everyone)\s+)?"
             r"(?:(?:would|will|should)\s+)?(?:(?:get|gets|receive|receives|be|is|are)\s+)?$"
+            # "equal split = 3M each?", "so the share = 1.5M?": the asker's sum, worked out
+            r"|\b(?:split|share|shares|each|comes\s+to|works\s+out)\s*=\s*$"
         ),
         None,  # said only by the words before it
     ),

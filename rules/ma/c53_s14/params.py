@@ -92,8 +92,9 @@ def who_fills(facts: Facts) -> dict[str, object]:
     ):
         if value:
             p[name] = value
-    # 2025 Mass. Acts c. 34 § 4 turns on which primary the nomination came from.
-    primary = facts.date_with_role("primary")
+    # 2025 Mass. Acts c. 34 § 4 turns on which primary the nomination came from (a special
+    # primary's too: "the nominee from the 4/27/27 special primary").
+    primary = facts.date_with_role("primary") or facts.date_with_role("special_primary")
     if primary:
         p["primary_date"] = primary.value
     return p

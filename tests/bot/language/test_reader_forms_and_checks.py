@@ -237,3 +237,29 @@ def test_a_markdown_table_of_full_contributions_is_the_entitlements() -> None:
 def test_how_many_of_each_sum_were_given(text: str, contributions: list[int]) -> None:
     said = _params("md-public-financing-primary", text)["contributions"]
     assert said == [Decimal(c) for c in contributions]
+
+
+def test_a_sum_from_a_named_giver_starts_a_list() -> None:
+    # § 15-106(c): "$300 from a Bethesda donor, plus $150 and $50" is three contributions.
+    said = _params(
+        "md-public-financing-primary", "$300 from a Laurel donor, plus $125 and $60 -- match?"
+    )
+    assert said["contributions"] == [Decimal(300), Decimal(125), Decimal(60)]
+
+
+def test_an_abbreviated_year_is_no_count_and_the_correction_is_the_votes() -> None:
+    # c. 53, § 14, sentence 5: the votes cast, the corrected number ("in '26" is a year).
+    said = _params(
+        "ma-vacancy-delegates", "Ward 9 gave our gov nominee 2,200 votes in '26 -- sorry, 2,020."
+    )
+    assert said["votes"] == 2020
+
+
+def test_the_askers_worked_out_share_is_not_the_fund() -> None:
+    # § 15-106(d): the Fund left after the primary, not the share the asker worked out.
+    said = _params(
+        "md-public-financing-general",
+        "after the primary, 8M left in the Fund, two nominee tickets -- equal split = 4M each?",
+    )
+    assert said["fund_remaining"] == Decimal(8000000)
+    assert said["nominee_tickets"] == 2

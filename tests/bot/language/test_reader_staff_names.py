@@ -82,3 +82,75 @@ def test_the_fund_by_its_initials_and_a_nominee_ticket() -> None:
 )
 def test_questions_that_only_look_like_a_rules(question: str) -> None:
     assert SERVICE.ask(question, today=date(2028, 5, 3)).status == "no_match"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A city's own program, and a council seat: § 15-106's Fund is for gubernatorial
+        # tickets only.
+        "Gaithersburg public campaign financing: match on a $75 gift to a council candidate?",
+        # A party switch, and the withdrawal deadline itself asked to be confirmed: no rule
+        # computes either.
+        "indie filed her declaration but now wants to register D. can she still run?",
+        "MA: last day to withdraw before the primary is 6/9 at 5, right?",
+        "last day for Lt. Gov candidates to withdraw this year was March 6, yes?",
+        # One percent of a number, with no petition said, counts no voters.
+        "what is 1% of 80,000",
+    ],
+)
+def test_near_misses_said_in_staff_words(question: str) -> None:
+    assert SERVICE.ask(question, today=date(2026, 6, 2)).status == "no_match"
+
+
+def test_a_party_primary_asked_beside_a_petition_deadline_is_set_aside() -> None:
+    # § 5-703(d)(1): the petition candidate's certificate; whether they may also run in a
+    # party primary is no rule's, and is set aside.
+    reply = SERVICE.ask(
+        "when must a petition candidate file the COC for 2030, and can they also run in a "
+        "party primary if the petition falls short?",
+        today=date(2029, 6, 1),
+    )
+    assert reply.rule == "md-petition-certificate"
+    assert reply.params["year"] == "2030"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # § 5-703(e)(1): one percent of the registered voters, said as the asker's working.
+        (
+            "1% of 71,234 = 712.34. unaffiliated petition: round up to 713?",
+            "md-petition-signatures",
+            {"registered_voters": "71234"},
+        ),
+        # § 5-703(d)(1): the petitions' closing, asked by its hour.
+        ("what time on aug 3 do petitions close", "md-petition-filing", {}),
+        # § 5-903(b)(2)(ii)/(iii): a disqualification, misspelled.
+        (
+            "LG cand was ruled inelligible on 5/20. when must the successor file?",
+            "md-successor-lt-gov",
+            {"event": "disqualification", "event_date": "2026-05-20"},
+        ),
+        # 2025 Mass. Acts c. 34 § 4 / c. 53 § 14: the special primary the nomination came
+        # from; "1st Plymouth" is a state legislative district.
+        (
+            "1st Plymouth special: nominee from the 5/11/27 special primary withdrew. who fills?",
+            "ma-vacancy-who-fills",
+            {"primary_date": "2027-05-11", "office": "state", "nomination": "primary"},
+        ),
+    ],
+)
+def test_staff_words_reach_the_rule_and_its_values(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=date(2026, 6, 2))
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in expected} == expected
+
+
+def test_the_general_ballot_shortened_is_the_general_election() -> None:
+    # § 15-106(d): a ticket unopposed in the general election.
+    reply = SERVICE.ask("gov ticket unopposed on the gen ballot -- any public $?")
+    assert reply.rule == "md-public-financing-general"
+    assert reply.params.get("opposed") == "false"
