@@ -87,18 +87,8 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-_WORD_NUMBERS = {
-    "both": 2,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
+_WORD_NUMBERS = dict(both=2, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9)
+_WORD_NUMBERS["ten"] = 10
 # "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
 # "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
 # count for the district as of Jan 1 is 1,032,118": the voters counted, said before the number
@@ -114,6 +104,8 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
     ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),
     ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=|]\s*$")),
+    # "town cmte delegates = 6?": the delegates the asker worked out, never votes cast
+    ("delegates", re.compile(r"\bdelegates?\s*[:=]\s*$")),
     # "tickets: 3", "nominee tickets 3", "nominee tickets | 2" (a table's row)
     ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=|]?\s*$")),
     # "Sigs submitted so far: 3,150": the signatures a form's field counts

@@ -111,7 +111,9 @@ _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cy
 # "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
 # "'26 gubernatorial", "the '28 cycle": before an election's word too.
 _SHORT_YEAR = re.compile(
-    r"(?:\b(?:in|of|for|by|the)\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
+    # ("presidential yr '28", "first monday in aug '28")
+    r"(?:\b(?:in|of|for|by|the|year|yr|cycle|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
+    r"|dec)\.?\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
     r"|primary|general|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
 )
 

@@ -154,3 +154,48 @@ def test_the_general_ballot_shortened_is_the_general_election() -> None:
     reply = SERVICE.ask("gov ticket unopposed on the gen ballot -- any public $?")
     assert reply.rule == "md-public-financing-general"
     assert reply.params.get("opposed") == "false"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # c. 53, § 14, sentence 4 counts votes for the party's candidate for governor, not
+        # another office's.
+        "our nominee for state senator got 2,870 votes in town last time -- delegates?",
+        # A past result and a roster, looked up.
+        "what was our 2026 gov vote in ward 5? need it for the delegate math",
+        "names of the Ward 6 delegates chosen to fill the rep vacancy?",
+    ],
+)
+def test_votes_and_delegates_no_rule_counts(question: str) -> None:
+    assert SERVICE.ask(question, today=date(2027, 3, 16)).status == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # c. 53, § 14, sentence 4: the governor candidate's votes, the asker's answer beside.
+        (
+            "Healey got 2,500 here. ward cmte delegates = 5?",
+            "ma-vacancy-delegates",
+            {"votes": "2500"},
+        ),
+        # § 5-703(c), (d)(1): a two-digit year after "yr" and after a month.
+        (
+            "presidential yr '32, indie for US senate. declaration of intent due?",
+            "md-petition-declaration",
+            {"year": "2032", "election": "presidential"},
+        ),
+        (
+            "first monday in aug '32 -- petition cands' COCs due 5pm that day?",
+            "md-petition-certificate",
+            {"year": "2032"},
+        ),
+    ],
+)
+def test_counts_and_years_said_in_passing(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=date(2031, 3, 16))
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in expected} == expected
