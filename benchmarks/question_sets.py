@@ -76,6 +76,8 @@ QUESTION_FOLDERS = {
     "forty-fourth external tuning set": "external44",
     "forty-fifth external tuning set": "external45",
     "forty-sixth external tuning set": "external46",
+    "forty-seventh external tuning set": "external47",
+    "forty-eighth external tuning set": "external48",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

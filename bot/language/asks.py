@@ -75,7 +75,7 @@ _ASKS_WITHDRAWAL_DEADLINE = re.compile(
     r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw"
     r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?"
     # "last day to withdraw from a nomination won yesterday?"
-    r"(?:\s+from\s+[^.?!;,\d/]{1,40})?\s*(?:\?|$)"
+    r"(?:\s+from\s+[^.?!;,\d/]{1,40})?(?:\s*\([^()]{0,40}\))?\s*(?:\?|$)"
     # "what was the last day he could have withdrawn?", "the last moment a nominee can withdraw"
     r"|\blast\s+(?:day|date|moment|minute|chance)\s+(?:he|she|they|we|i|you|(?:an?|the)\s+\w+)"
     r"\s+(?:could|can|may|might)\s+(?:still\s+)?(?:have\s+)?withdr[ae]wn?\b"

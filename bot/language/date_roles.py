@@ -17,7 +17,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
-            r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,4}?(?:closed?|closes|ended|ends?)\b"
+            r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,5}?(?:closed?|closes|ended|ends?)\b"
             # "file her withdrawal before tomorrow's noon cutoff (Fri 9/4)": the withdrawals'
             # cutoff, when no other filing's is named between
             r"|withdrawals?\s+(?:(?!coc|filing|candidacy|certificate|primary|petition)"
@@ -51,8 +51,11 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # "the COC deadline for the 2028 primary is Jan 21": the deadline's date, not the
             # primary's
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
-            # "cert deadline was 2/26/2030", "COC cutoff 2/26/30"
-            r"|\bcert\s+(?:deadline|cut-?off)"
+            # "cert deadline was 2/26/2030", "COC cutoff 2/26/30", "certs closed Feb 26 '30"
+            r"|\bcert\s+(?:deadline|cut-?off)|\b(?:certs|cocs|certificates)\s+(?:closed|close|closes)\b"
+            # "still due w/ the COC (2/26/30, 9pm)?", "same as the COC, 2/26/30 9pm?": the day
+            # said right after the certificate is its deadline's
+            r"|\b(?:coc|certificate\s+of\s+candidacy)\s*(?=[(,]\s*\d)"
             # "Certificate deadline was Feb 26 at 9pm": the candidacy deadline, past
             r"|\bcertificate\s+(?:deadline|cut-?off)\s+(?:was|had\s+been)\b"
             # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
@@ -195,8 +198,8 @@ def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], l
     """A deadline's date with an hour said before it, just after an event's words ("died …
     at 10:30 pm on Feb 26, the COC deadline day"), is the event's day and hour; the deadline
     keeps the day, never the event's hour (§ 5-303's is its own). Only the candidacy filing
-    deadline is kept with an hour, and only its own: a withdrawal or proclamation deadline is
-    a day, never the candidacy cutoff's hour said elsewhere in the question."""
+    deadline takes an hour, and only its own: a withdrawal or proclamation deadline is a day,
+    never the candidacy cutoff's hour said elsewhere in the question."""
     if any(d.role == "event_date" for d in dates):
         return
     for d in list(dates):
@@ -208,15 +211,11 @@ def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], l
         between = low[event[-1][1] : d.start]
         if _SENTENCE_END.search(between) or not _HOUR_THEN_DAY.search(between):
             continue
-        if d.role != "filing_deadline":
-            dates.append(d.model_copy(update={"time": None}))
-        else:
-            # The filing deadline keeps the day only with its own hour said ("(deadline 9 pm)",
-            # "after the 9 o'clock cutoff"); else the question is asked for it, never answered
-            # from a guess.
-            hour = _deadline_hour(low, d.time)
-            if hour is not None:
-                dates.append(d.model_copy(update={"time": hour}))
+        # The filing deadline takes its own hour when one is said ("(deadline 9 pm)", "after the
+        # 9 o'clock cutoff"); else it is the day alone, and the rule asks the hour, never
+        # answering from a guess.
+        hour = _deadline_hour(low, d.time) if d.role == "filing_deadline" else None
+        dates.append(d.model_copy(update={"time": hour}))
         d.role = "event_date"
     dates.sort(key=lambda x: x.start)
 
@@ -308,6 +307,8 @@ _SAME_DAY_CUTOFF = re.compile(
             rf"{_hour(4)}\s+{_CUTOFF}",
             # "pulled out last night at 10:15pm, after the 9pm cutoff for certs of candidacy"
             rf"\bafter\s+the\s+{_hour(6)}\s+{_CUTOFF}",
+            # "the COC cutoff was 9 pm that day"
+            rf"\b{_CUTOFF}\s+(?:was|is)\s+(?:at\s+)?{_hour(7)}\s+(?:on\s+)?(?:{_SAME_DAY})\b",
         )
     )
 )
@@ -363,15 +364,13 @@ _WHICH_WAS = re.compile(
 def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
     """A date followed by "which was" or ", the" and another role's cue ("April 18, 2022,
     which was the last day to withdraw") has both roles: a copy of it with the second is
-    added. A withdrawal or proclamation deadline is a day; an hour said with the date is the
-    event's, never the candidacy filing deadline's (§ 5-303's hour is its own)."""
+    added. A deadline copied so is the day alone: an hour said with the date is the event's,
+    never the deadline's (§ 5-303's hour is its own; with the day alone the rule asks it)."""
     starts = {start: role for start, _, role in cues}
     for d in list(dates):
         m = _WHICH_WAS.match(low, d.start + len(d.span))
         role = starts.get(m.end()) if m else None
         if not role or role == d.role or any(o.role == role for o in dates):
-            continue
-        if role == "filing_deadline" and d.time is not None:
             continue
         day_only = {"time": None} if role in _DEADLINES else {}
         dates.append(d.model_copy(update={"role": role, "start": m.end(), **day_only}))  # type: ignore[union-attr]

@@ -77,6 +77,9 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"\b(?:disabled|disability|incapacitated|incapacity|hospitali[sz]ed|in\s+a\s+coma"
             r"|in\s+(?:the\s+)?hospital|(?:very|seriously|gravely|too)\s+(?:sick|ill))\b"
             r"|\b(?:medically|physically|mentally)\s+(?:unable|incapable)\b"
+            # "had a stroke, physically can't serve"
+            r"|\b(?:physically|medically|mentally)\s+(?:can\s?n?o?['’]?t|cannot|could\s?n['’]?t)\s+"
+            r"serve\b|\bhad\s+a\s+(?:massive\s+|major\s+|serious\s+)?stroke\b"
         ),
     ),
 ]
@@ -97,7 +100,9 @@ _DENIED = re.compile(
     r"(?:an?\s+)?$"  # ("not a death — a withdrawal")
 )
 
-_OFFICE_EXPLICIT = re.compile(r"\b(state|city|town)(?:wide)?\s+(?:office|offices|race|seat)\b")
+_OFFICE_EXPLICIT = re.compile(
+    r"\b(state|city|town)(?:wide)?[\s-]+(?:office|offices|race|seat)\b"  # ("state-office")
+)
 _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
     (
         "state",

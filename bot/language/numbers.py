@@ -75,7 +75,9 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "tickets",
         re.compile(
-            r"\s*(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|governor\s+|general\s+election\s+"
+            # ("all three of us are eligible nominee tickets")
+            r"\s*(?:of\s+(?:us|them)\s+(?:are\s+)?)?"
+            r"(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|governor\s+|general\s+election\s+"
             r"|primary\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?)\b"
         ),
     ),
@@ -99,13 +101,15 @@ _VOTERS_BEFORE = re.compile(
     r"[^.?!;\d$]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of)\s*:?\s*$"
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
-    ("registered_voters", re.compile(r"\b(?:registered\s+)?voters\s*[:=|]\s*$")),
+    # ("registered voters (1/1/2030): 612,345": the date blanked by then)
+    ("registered_voters", re.compile(r"\b(?:registered\s+)?voters(?:\s*\([^()]*\))?\s*[:=|]\s*$")),
     # "1% of 98,765 = 987.65. indie petition: …": § 5-703's one percent is of the registered
     # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
     ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),
     ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=|]\s*$")),
-    # "town cmte delegates = 6?": the delegates the asker worked out, never votes cast
+    # "town cmte delegates = 6?", "I think 6 but someone said 7": the asker's answer
     ("delegates", re.compile(r"\bdelegates?\s*[:=]\s*$")),
+    ("result", re.compile(r"\b(?:i\s+think|i\s+thought|(?:some|any)(?:one|body)\s+said)\s*$")),
     # "tickets: 3", "nominee tickets 3", "nominee tickets | 2" (a table's row)
     ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=|]?\s*$")),
     # "Sigs submitted so far: 3,150": the signatures a form's field counts
@@ -268,7 +272,7 @@ def read_numbers(
                     and _NEXT_LABEL.match(rest, said.end())
                 )
                 # "fund 10M tickets entitled 2.5M …": no count of tickets is said in millions
-                or (noun == "tickets" and mult)
+                or (noun == "tickets" and (mult or len(digits) > 2))
             ):
                 noun = None
         if _TO_THE_CENT.fullmatch(raw):
@@ -378,6 +382,8 @@ _LIST_JOIN = re.compile(
     # "$250 and one of 50", "four of $50 each and two of $125"
     r"(?:(?:one|another|two|three|four|five|six|seven|eight|nine|ten|\d)\s+(?:of\s+)?)?"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
+    # "ticket A owed 3,000,000\nticket B 2,250,000": one row a line, each its ticket's
+    r"|\s*\n\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
 )
 _UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
 # ("a $300 contribution and a $40 one")

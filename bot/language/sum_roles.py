@@ -40,6 +40,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"(?:(?:would|will|should)\s+)?(?:(?:get|gets|receive|receives|be|is|are)\s+)?$"
             # "equal split = 3M each?", "so the share = 1.5M?": the asker's sum, worked out
             r"|\b(?:split|share|shares|each|comes\s+to|works\s+out)\s*=\s*$"
+            # "one-for-three means 30k in public $, correct?"
+            r"|\bmeans\s*$"
         ),
         None,  # said only by the words before it
     ),
@@ -60,6 +62,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # (in the same sentence: "… qualified for the Fund. Latest batch of contributions: $50")
         re.compile(
             r"\bfund\b(?:(?!\.\s)[^$\d?!;]){0,40}$|\bremaining\s*:?\s*$|\bsplit(?:ting)?\s*$"
+            # ("FCFF short again. balance 3,900,000")
+            r"|\bbalance\s*(?:is\s+|of\s+|:\s*)?$"
         ),
         re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
     ),
@@ -72,6 +76,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
+            # ("full amounts:\nTicket A  1,850,000": a row's ticket after the heading)
+            r"(?::\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$)?"
             # ("full public contributions for the certified tickets come to 3,000,000 / …")
             r"(?:for\s+(?:the\s+|our\s+)?(?:[a-z0-9]+\s+){0,2}tickets?\s+)?"
             r"(?:of\s+|:\s*|(?:would|will|should)\s+be\s+|is\s+|are\s+"
@@ -135,6 +141,9 @@ _LABELS_NEXT_SUM = re.compile(r"\s*[(,;]\s*[a-z]+(?:\s+[a-z]+)?\s*:?\s*\$\s?\d")
 
 
 _FUND_BEFORE = next(rx for role, rx, _ in _MONEY_ROLES if role == "fund")
+# "fund 6M entitlements 2.8M 2.2M": the sum said right after "fund" is the Fund, whatever the
+# next words name.
+_FUND_JUST_BEFORE = re.compile(r"\bfund\s*(?:is\s+|of\s+|at\s+|[:=]\s*)?\$?\s*$")
 _FUND_TOTAL = re.compile(
     r"\bfund(?:['’]s)?\s+(?:balance\s+|total\s+)?(?:total|is|at)\b[^$\d]{0,12}$"
 )
@@ -147,6 +156,8 @@ def money_role(low: str, start: int, end: int) -> str | None:
     # "$60 (total $560)": a word that opens the next sum names that one, not this.
     if _LABELS_NEXT_SUM.match(after):
         after = ""
+    if _FUND_JUST_BEFORE.search(before):
+        return "fund"
     for role, _, rx_after in _MONEY_ROLES:
         if rx_after is not None and rx_after.search(after):
             # "the fund is kinda broke: $800k total": the Fund's total is the Fund.

@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 import rules
-from rules.registry import STATUTES, golden_files, phrases, pins, season_templates
+from rules.registry import STATUTES, canonical_params, golden_files, phrases, pins, season_templates
 
 RULES_DIR = Path(rules.__file__).resolve().parent
 #: Modules that must not know any state's law (Maryland- or Massachusetts-specific behaviour
@@ -71,3 +71,12 @@ def test_the_engine_is_law_free() -> None:
             if m.startswith(("rules.md", "rules.ma", "rules.jurisdictions"))
         }
         assert not state_law, f"{path.name} imports {sorted(state_law)}"
+
+
+def test_canonical_params_read_a_yes_as_the_rule_does() -> None:
+    # § 15-106(d): "opposed=yes" and a YAML true are one value to the rule, and compare equal.
+    said = canonical_params("md-public-financing-general", {"opposed": "yes", "nominee": False})
+    assert said == canonical_params(
+        "md-public-financing-general", {"opposed": True, "nominee": "no"}
+    )
+    assert said == {"opposed": "true", "nominee": "false"}

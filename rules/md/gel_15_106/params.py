@@ -42,8 +42,12 @@ def proration(facts: Facts) -> dict[str, object]:
     amounts = [a for a in facts.amounts if a.role != "total"]
     if not amounts:
         return {}
-    fund = next((a for a in amounts if a.role == "fund"), amounts[0])
-    p: dict[str, object] = {"fund": fund.value}
+    # The Fund: the sum said to be it, else the first whose role is not said — never a sum the
+    # words call an entitlement (the rule then asks for the Fund).
+    fund = next((a for a in amounts if a.role == "fund"), None) or next(
+        (a for a in amounts if a.role is None), None
+    )
+    p: dict[str, object] = {"fund": fund.value} if fund is not None else {}
     others = [a for a in amounts if a is not fund]
     # Entitlements are listed from the first sum the words call one ("ticket A is entitled to
     # $800,000 and ticket B to $600,000"); a sum said before it ("each only gets $1M if …

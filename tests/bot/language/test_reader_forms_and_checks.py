@@ -263,3 +263,63 @@ def test_the_askers_worked_out_share_is_not_the_fund() -> None:
     )
     assert said["fund_remaining"] == Decimal(8000000)
     assert said["nominee_tickets"] == 2
+
+
+@pytest.mark.parametrize(
+    ("rule", "text", "expected"),
+    [
+        # § 15-106(b): the Fund by its balance, then each ticket's full amount a line.
+        (
+            "md-public-financing-proration",
+            "FCFF short. balance 2,900,000. full amounts:\nTicket A  1,500,000\n"
+            "Ticket B  1,100,000\nTicket C    800,000\nshares?",
+            {
+                "fund": Decimal(2900000),
+                "entitlements": [Decimal(1500000), Decimal(1100000), Decimal(800000)],
+            },
+        ),
+        (
+            "md-public-financing-proration",
+            "shares pls\nfund: 2,000,000\nticket A owed 1,500,000\nticket B 900,000",
+            {"fund": Decimal(2000000), "entitlements": [Decimal(1500000), Decimal(900000)]},
+        ),
+        # § 5-703(e)(1): the registered voters, dated in passing, in a form.
+        (
+            "md-petition-signatures",
+            "petition math:\nregistered voters (1/1/2030): 404,321\n1%: 4,043.21\ntarget: 4,044",
+            {"registered_voters": 404321},
+        ),
+        # c. 53, § 14, sentence 4: the governor candidate's votes; the asker's guesses aside.
+        (
+            "ma-vacancy-delegates",
+            "Ward 8, gov race, our party's candidate: 2,101. delegates? I think 4 but someone "
+            "said 5.",
+            {"votes": 2101},
+        ),
+        # § 15-106(c): the private total, not the public sum the asker worked out from it.
+        (
+            "md-public-financing-primary",
+            "unopposed, eligible private contribs are 60k total. one-for-three means 20k, right?",
+            {"private_contributions": Decimal(60000), "opposed": False},
+        ),
+        # § 15-106(d): how many nominee tickets, said of "us", and the nomination won.
+        (
+            "md-public-financing-general",
+            "We won our party's nomination; all three of us are eligible nominee tickets. "
+            "4,200,000 remains. our share?",
+            {"nominee": True, "nominee_tickets": 3, "fund_remaining": Decimal(4200000)},
+        ),
+    ],
+)
+def test_forms_and_workings_reach_the_values(
+    rule: str, text: str, expected: dict[str, object]
+) -> None:
+    said = _params(rule, text)
+    assert {k: said.get(k) for k in expected} == expected
+
+
+def test_a_sum_the_words_call_an_entitlement_is_never_the_fund() -> None:
+    # § 15-106(b): with no Fund said, the rule asks for it rather than take a ticket's sum.
+    said = _params("md-public-financing-proration", "ticket A owed $2.75M, ticket B owed $1.5M")
+    assert "fund" not in said
+    assert said["entitlements"] == [Decimal(2750000), Decimal(1500000)]

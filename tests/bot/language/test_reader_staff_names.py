@@ -199,3 +199,36 @@ def test_counts_and_years_said_in_passing(
     reply = SERVICE.ask(question, today=date(2031, 3, 16))
     assert reply.rule == rule
     assert {k: reply.params.get(k) for k in expected} == expected
+
+
+def test_a_contribution_from_outside_maryland_is_not_matched() -> None:
+    # § 15-102(e): an eligible private contribution is a resident's; § 15-106(c) matches only
+    # those, so the reply says why it does not compute one.
+    reply = SERVICE.ask("$150 from a Virginia resident w/ a card -- matched?")
+    assert reply.status == "not_covered"
+    assert "15-102(e)" in reply.message
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A breakdown of the registered voters, a town's warrant, a finance office's report,
+        # when a ticket may start raising, filings counted: none is a rule's.
+        "of the 48,210 registered in that district, how many are unaffiliated?",
+        "town special: how many days ahead must the warrant be posted?",
+        "new nominee needs an OCPF report -- when's the first one due?",
+        "FCFF: earliest a 2034 gov ticket can start collecting contribution cards?",
+        "# of declarations of intent filed in 2030?",
+    ],
+)
+def test_lookups_and_other_offices_procedures(question: str) -> None:
+    assert SERVICE.ask(question, today=date(2029, 6, 1)).status == "no_match"
+
+
+def test_a_state_office_hyphenated_and_a_stroke() -> None:
+    # c. 53, § 14: sentence 7's 72 hours for a state office; sentence 6's physical disability.
+    assert params("ma-vacancy-certificate", "state-office vacancy certs (withdrawal) due?") == {
+        "office": "state"
+    }
+    said = params("ma-vacancy-who-fills", "town candidate on papers had a stroke. who fills?")
+    assert said["cause"] == "disability"

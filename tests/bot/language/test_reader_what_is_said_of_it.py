@@ -269,8 +269,9 @@ def test_a_tickets_general_election_facts_in_everyday_words(
             "after the 9 o'clock cutoff",
             "2030-02-26 21:00",
         ),
-        # With no hour said for the deadline, none is guessed: the rule asks for it.
-        ("the LG candidate died at 11:15 pm on Feb 26, 2030, the COC deadline day", None),
+        # With no hour said for the deadline, none is guessed: the day alone, whose hour the
+        # rule asks for.
+        ("the LG candidate died at 11:15 pm on Feb 26, 2030, the COC deadline day", "2030-02-26"),
     ],
 )
 def test_an_hour_said_between_the_event_and_the_deadlines_day_is_the_events(
@@ -318,12 +319,15 @@ def test_a_day_named_again_as_a_deadline_is_that_deadline_too(
 
 
 def test_an_events_hour_is_never_the_candidacy_deadlines_hour() -> None:
-    # § 5-903(a)(1): 10:45 pm is the death's; § 5-303's cutoff hour is not guessed from it.
-    params = _params(
-        "md-successor-lt-gov", "LG nominee died 10:45 pm Feb 26 2030, the COC deadline. successor?"
-    )
+    # § 5-903(a)(1): 10:45 pm is the death's; § 5-303's cutoff hour is not guessed from it:
+    # the deadline is the day alone, and the rule asks its hour.
+    text = "LG nominee died 10:45 pm Feb 26 2030, the COC deadline. primary 6/25/30. successor?"
+    params = _params("md-successor-lt-gov", text)
     assert str(params["event_date"]).startswith("2030-02-26 22:45")
-    assert "filing_deadline" not in params
+    assert str(params["filing_deadline"]) == "2030-02-26"
+    reply = SERVICE.ask(text)
+    assert reply.status == "needs_input"
+    assert reply.result is not None and reply.result.missing == ["filing_deadline"]
 
 
 @pytest.mark.parametrize(
@@ -362,3 +366,48 @@ def test_the_deadlines_hour_said_of_that_night_joins_the_day_said() -> None:
     )
     assert str(params["filing_deadline"]).startswith("2030-02-26 21:00")
     assert str(params["event_date"]).startswith("2030-02-26 21:25")
+
+
+@pytest.mark.parametrize(
+    ("rule", "text", "param", "value"),
+    [
+        # § 5-703(c)(3): the certificate's deadline said right after it, in parentheses.
+        (
+            "md-petition-declaration",
+            "decl of intent for a non-party HoD candidate, 2030. due w/ the COC (2/26/30, 9pm)?",
+            "coc_deadline",
+            "2030-02-26 21:00",
+        ),
+        # § 5-903(a)(1): the cutoff's hour said of that day.
+        (
+            "md-successor-lt-gov",
+            "LG candidate died on 2/26/30, hour unknown. the COC cutoff was 9 pm that day.",
+            "filing_deadline",
+            "2030-02-26 21:00",
+        ),
+        # § 5-903(b)(2)(ii): "certs closed" is the candidacy deadline.
+        (
+            "md-successor-lt-gov",
+            "running mate DQ'd 5/20/30; primary 6/25/30; certs closed Feb 26 '30. due?",
+            "filing_deadline",
+            "2030-02-26",
+        ),
+        # c. 53, § 14, sentence 7: withdrawals for a named election closed that day.
+        (
+            "ma-vacancy-certificate",
+            "withdrawals for our annual town election closed Thu 3/14/30 at 5pm. cert due?",
+            "withdrawal_deadline",
+            "2030-03-14 17:00",
+        ),
+    ],
+)
+def test_a_deadline_said_beside_its_filing(rule: str, text: str, param: str, value: str) -> None:
+    assert str(_params(rule, text)[param]).startswith(value)
+
+
+def test_the_withdrawal_deadline_asked_with_an_aside_is_out_of_scope() -> None:
+    # No rule computes the last day to withdraw itself (c. 53, § 14 counts from it).
+    question = (
+        "MA town election 4/7/30: last day for a candidate to withdraw (not to replace them)?"
+    )
+    assert SERVICE.ask(question).status == "no_match"
