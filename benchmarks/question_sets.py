@@ -78,6 +78,7 @@ QUESTION_FOLDERS = {
     "forty-sixth external tuning set": "external46",
     "forty-seventh external tuning set": "external47",
     "forty-eighth external tuning set": "external48",
+    "forty-ninth external tuning set": "external49",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -93,6 +94,7 @@ HELDOUT_FOLDERS = (
     "heldout11",
     "heldout12",
     "heldout13",
+    "heldout14",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -7,7 +7,8 @@ after it: that value replaces the one before the marker — the nearest, or the 
 "not" ("$120 not $125") — which keeps its place, its role and its time of day. A value the words
 give another role ("sorry, one more: the primary is June 23") corrects nothing. Only values
 (dates, sums, counts) are corrected here; a marker with no value right after it changes nothing
-("Sorry if dumb question. …").
+("Sorry if dumb question. …"). A count said roughly and then exactly is the exact one
+(`exact_over_rough`).
 """
 
 from __future__ import annotations
@@ -228,3 +229,26 @@ def _correct_day(low: str, marker: re.Match[str], dates: list[FactDate]) -> bool
     except ValueError:
         return False
     return True
+
+
+_ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
+
+
+def exact_over_rough(low: str, counts: list[FactCount]) -> None:
+    """ "roughly 512K registered (Jan 1 count: 512,337)": a count said roughly and then exactly
+    is the exact one (within 5 % of the rough one), with the rough one's role."""
+    for rough in [c for c in counts if c.role and _ROUGHLY.search(low, 0, c.start)]:
+        exact = next(
+            (
+                c
+                for c in counts
+                if c is not rough
+                and c.role in (None, rough.role)
+                and c.value != rough.value
+                and abs(c.value - rough.value) <= rough.value * 0.05
+            ),
+            None,
+        )
+        if exact is not None:
+            exact.role = rough.role
+            counts.remove(rough)

@@ -68,9 +68,8 @@ _NUMERIC = re.compile(
     + _WEEKDAY.replace("?:(", "?:(?P<wd>", 1)
     + r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/%])"
 )
-_MONTH_DAY = re.compile(
-    r"\b" + _WEEKDAY + _MONTH + r"\s+(\d{1,2})" + _ORD + r"\b(?:,?\s*(\d{4})\b)?"
-)
+_YEAR_AFTER = r"\b(?:,?\s*['’]?(\d{4}|(?<=['’])\d{2})\b)?"  # ("Feb 28 '34, 9 p.m.": '34)
+_MONTH_DAY = re.compile(r"\b" + _WEEKDAY + _MONTH + r"\s+(\d{1,2})" + _ORD + _YEAR_AFTER)
 _DAY_MONTH = re.compile(
     r"\b"
     + _WEEKDAY

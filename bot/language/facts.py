@@ -228,6 +228,13 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         re.compile(r"\bregular\s+(?:\d{4}\s+)?(?:(?:general\s+)?(?:election|cycle)|general|gen)\b"),
     ),
 ]
+# A special election's office that is no seat in Congress's House (Maryland's § 5-703 provides
+# for a special election only to fill a vacancy for Representative in Congress).
+_SPECIAL_OFFICE = re.compile(
+    r"\b(?:state\s+senat\w*|senate\s+(?:seat|vacancy|district)|house\s+of\s+delegates|hod"
+    r"|u\.?\s?s\.?\s+senat\w*|county\s+(?:council|executive|commission)|city\s+council"
+    r"|legislative\s+district|delegate\s+district|mayor\w*)\b"
+)
 _SPECIAL = re.compile(
     r"\bspecial\s+(?:election|primary|general)\b"
     r"|\b(?:a|the|this|that|upcoming|coming|[\w-]*\d)\s+special\b"
@@ -526,6 +533,10 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             # "the special primary is 4/4/28", "indep in the upcoming CD-3 special": a special
             # election, of no kind said (which one a rule's state holds is the rule's business)
             mention(facts, "election_word", "special", special)
+            # "District 33 senate seat just opened up -- … in the special?": another office's
+            office = _SPECIAL_OFFICE.search(low)
+            if office and not negated(low, office.start()):
+                mention(facts, "detail", "special-other-office", office)
     nominations = _first_matches(low, _NOMINATIONS)
     if nominations:
         facts.nomination = nominations[0][1]  # type: ignore[assignment]

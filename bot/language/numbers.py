@@ -115,6 +115,7 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # "Sigs submitted so far: 3,150": the signatures a form's field counts
     ("signatures", re.compile(r"\b(?:sigs?|signatures?)\b[^.?!;:|\d$]{0,25}[:=|]\s*$")),
 ]
+_GAVE = re.compile(r"\b(?:gave|donated|contributed)\s+$")
 _PETITION_SAID = re.compile(r"\b(?:sigs?|signatures?|petitions?)\b")
 # "Voters: 487,902 Sigs so far: 3,150", "fund remaining | 5,100,000 nominee tickets | 2": in a
 # form or a table, a noun after a field's value that is followed by a colon or a bar is the
@@ -294,6 +295,11 @@ def read_numbers(
             (("," in raw or len(digits) >= 5) and role is not None)
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
+            # "one donor gave 250": what someone gave is money, however short
+            or (
+                role == "contribution"
+                and bool(_GAVE.search(low, max(0, m.start() - 12), m.start()))
+            )
         )
         if (
             mult in ("k", "m", "b")
@@ -355,7 +361,6 @@ def read_numbers(
     for m in _ONE_TICKET.finditer(low):
         counts.append(FactCount(value=1, span=m.group(0), start=m.start(), role="tickets"))
     counts.sort(key=lambda c: c.start)
-    _exact_over_rough(low, counts)
     _repeated_sums(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     _more_givers(low, amounts, counts)
@@ -568,29 +573,6 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         amount.times = said
         amount.role = "contribution"
         counts[:] = [c for c in counts if c.start != at]
-
-
-_ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
-
-
-def _exact_over_rough(low: str, counts: list[FactCount]) -> None:
-    """ "roughly 512K registered (Jan 1 count: 512,337)": a count said roughly and then exactly
-    is the exact one (within 5 % of the rough one), with the rough one's role."""
-    for rough in [c for c in counts if c.role and _ROUGHLY.search(low, 0, c.start)]:
-        exact = next(
-            (
-                c
-                for c in counts
-                if c is not rough
-                and c.role in (None, rough.role)
-                and c.value != rough.value
-                and abs(c.value - rough.value) <= rough.value * 0.05
-            ),
-            None,
-        )
-        if exact is not None:
-            exact.role = rough.role
-            counts.remove(rough)
 
 
 def _end(low: str, item: FactAmount | FactCount) -> int:

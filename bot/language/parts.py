@@ -15,6 +15,7 @@ from bot.language.words import raw_words, stem, words
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
 # own ("when's the COC due and how much is the filing fee?").
+_CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
 _BETWEEN_PARTS = re.compile(
     r"[.?!;:\n,]+|\s[-—–]+\s"
     r"|\s+(?=(?:and|&|\+)\s+(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can"
@@ -70,6 +71,8 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
                 _ASKING.search(part.lower())
                 or _REQUEST.search(part.lower())
                 or text.startswith("?", at)
+                # ("… is due at 5pm that day, right?": a statement to confirm asks)
+                or _CONFIRM_AFTER.match(text, at)
                 or not any(c.isdigit() for c in part)
             )
             other_asks = other_asks or bool(asking)

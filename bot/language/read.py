@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from bot.language.corrections import correct, correct_years
+from bot.language.corrections import correct, correct_years, exact_over_rough
 from bot.language.date_roles import (
     cue_spans,
     dates_said_twice,
@@ -53,6 +53,7 @@ def extract(text: str, *, today: date) -> Facts:
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
     amounts, numbers, years = read_numbers(rest, problems)
+    exact_over_rough(low, numbers)
     correct(low, dates, amounts, numbers)
     years = correct_years(low, years)
     dates_said_twice(low, cues, dates)

@@ -94,7 +94,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # each ticket would get in full (money said "at" a number of tickets).
     (
         "entitlement",
-        re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$"),
+        # ("fund $7.25m tix 3m 3m 1.5m": the sums said right after the tickets, theirs)
+        re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"),
         None,
     ),
     # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the

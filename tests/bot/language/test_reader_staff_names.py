@@ -164,7 +164,7 @@ def test_the_general_ballot_shortened_is_the_general_election() -> None:
         "our nominee for state senator got 2,870 votes in town last time -- delegates?",
         # A past result and a roster, looked up.
         "what was our 2026 gov vote in ward 5? need it for the delegate math",
-        "names of the Ward 6 delegates chosen to fill the rep vacancy?",
+        "who were the delegates chosen in Ward 6 to fill the rep vacancy?",
     ],
 )
 def test_votes_and_delegates_no_rule_counts(question: str) -> None:
@@ -232,3 +232,91 @@ def test_a_state_office_hyphenated_and_a_stroke() -> None:
     }
     said = params("ma-vacancy-who-fills", "town candidate on papers had a stroke. who fills?")
     assert said["cause"] == "disability"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 5-703(c)(3)(ii), (f)(2): a special election only for Representative in Congress.
+        "special election for House of Delegates 12B: unaffiliated petition due when?",
+        "the state senate seat in district 40 is open -- declaration of intent due for the "
+        "special?",
+        "special election to fill a US Senate vacancy: independent's petitions due?",
+    ],
+)
+def test_a_special_election_for_another_office_is_not_section_5_703s(question: str) -> None:
+    reply = SERVICE.ask(question, today=date(2027, 3, 16))
+    assert reply.status == "no_match"
+    assert "Representative in Congress" in (reply.message or "")
+
+
+def test_a_special_for_a_house_seat_is_still_section_5_703s() -> None:
+    # § 5-703(f)(2): petitions for the special congressional election, from its primary.
+    reply = SERVICE.ask("CD-4 special: indie petition due? special primary 5/9/28")
+    assert reply.rule == "md-petition-filing"
+    assert reply.params.get("special_primary") == "2028-05-09"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A list of filings, a remedy for a late one, a cushion over the count, where to
+        # deliver, a county's fund, a federal match, the Fund's budget: none is a rule's.
+        "reporter wants a list of 2030 declarations of intent filed so far",
+        "indie filed 8/5/30 at 5:02pm. two minutes late -- any cure?",
+        "county exec indie, 180,000 voters: how many raw sigs to collect, given invalid rates?",
+        "petitions due 8/5/30 5pm -- can they go to the county board instead of SBE?",
+        "Montgomery fund has 4M; two county exec candidates each due 600k. shares?",
+        "compute the federal match for a presidential campaign: 50, 75, 200",
+        "how much should the budget put in the FCFF so 3 tickets can each get 3M?",
+    ],
+)
+def test_questions_beside_a_rules_topic(question: str) -> None:
+    assert SERVICE.ask(question, today=date(2029, 6, 1)).status == "no_match"
+
+
+def test_money_from_the_candidates_spouse_is_not_matched_on_a_guess() -> None:
+    # § 15-102(e) alone does not settle whether the candidate's family's money is an eligible
+    # private contribution: not covered, with the reason.
+    reply = SERVICE.ask("$80 from the candidate's spouse and $100 from a neighbor. primary match?")
+    assert reply.status == "not_covered"
+    assert "spouse" in (reply.message or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # § 15-106(c): what one donor gave, written without "$".
+        (
+            "one donor gave 200 -- how much public money?",
+            "md-public-financing-primary",
+            {"contributions": "200"},
+        ),
+        # § 5-903(a)(1): the deadline's day with a two-digit year, then its hour.
+        (
+            "LG died Mon 6/17/30. primary 6/25/30; COC filing closed Feb 26 '30, 9 p.m. successor?",
+            "md-successor-lt-gov",
+            {"filing_deadline": "2030-02-26T21:00"},
+        ),
+        # c. 53, § 14, sentence 7: the certificate "filling her spot".
+        (
+            "one of our council candidates withdrew; withdrawals closed 10/11/29 at 5 pm. when "
+            "is the certificate filling her spot due? I'd like to post it today.",
+            "ma-vacancy-certificate",
+            {"withdrawal_deadline": "2029-10-11T17:00"},
+        ),
+        # § 5-703(f)(2): the due time to confirm, with where to deliver set aside.
+        (
+            "Petition for the special (special primary 5/13/31) is due at 5pm that day, right? "
+            "and can we hand it in at the county board instead of the SBE?",
+            "md-petition-filing",
+            {"special_primary": "2031-05-13"},
+        ),
+    ],
+)
+def test_sums_dates_and_asks_said_in_passing(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=date(2029, 6, 1))
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in expected} == expected
