@@ -79,6 +79,8 @@ QUESTION_FOLDERS = {
     "forty-seventh external tuning set": "external47",
     "forty-eighth external tuning set": "external48",
     "forty-ninth external tuning set": "external49",
+    "fiftieth external tuning set": "external50",
+    "fifty-first external tuning set": "external51",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -18,6 +18,7 @@ import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -148,6 +149,11 @@ def canonical_params(rule_id: str | None, params: Mapping[str, object]) -> dict[
             value = parse_value(lists[key], raw) if key in lists else raw
         except InvalidInput:
             value = raw
+        # ("2345678.90" and a YAML 2345678.9 are one sum)
+        if isinstance(value, Decimal):
+            value = value.normalize()
+        elif isinstance(value, list):
+            value = [v.normalize() if isinstance(v, Decimal) else v for v in value]
         out[key] = param_string(value)
     return out
 

@@ -15,7 +15,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
     (
         "withdrawal_deadline",
         re.compile(
-            r"withdrawals?\s+(?:deadline|closed?|closes|closing|cut-?off|ended|ends?|period|window)"
+            # ("post-primary state senate withdrawal — deadline 9/4 noon")
+            r"withdrawals?\s*(?:[—–-]+\s*)?(?:deadline|closed?|closes|closing|cut-?off|ended|ends?"
+            r"|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
             r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,5}?(?:closed?|closes|ended|ends?)\b"
             # "file her withdrawal before tomorrow's noon cutoff (Fri 9/4)": the withdrawals'

@@ -61,6 +61,8 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
         re.compile(
             r"\bdisqualifi(?:ed|cation|es)\b|\bremoved\s+from\s+the\s+ballot\b"
             r"|\b(?:knocked|thrown|kicked|struck)\s+off(?:\s+the\s+ballot)?\b"
+            # "tossed for insufficient signatures", "bounced off the ballot"
+            r"|\b(?:tossed|bounced)\s+(?:off\s+the\s+ballot\s+)?for\b|\bbounced\s+off\b"
         ),
     ),
     (

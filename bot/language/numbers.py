@@ -58,7 +58,15 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
             r"|\s*registered\b(?!\s+(?:for|with|to|as\s+(?:a|an)\b|agents?|mail|letters?))"
         ),
     ),
-    ("votes", re.compile(r"\s*(?:\w+\s+){0,1}votes?\b")),
+    (
+        "votes",
+        re.compile(
+            r"\s*(?:\w+\s+){0,1}votes?\b"
+            # "cast 860 for our party's candidate for governor"
+            r"|\s*for\s+(?:our|the|their)\s+(?:party['’]?s\s+)?(?:candidate\s+for\s+governor"
+            r"|gov(?:ernor)?\s+(?:candidate|nominee))\b"
+        ),
+    ),
     ("signatures", re.compile(r"\s*(?:valid\s+)?signatures?\b")),
     # "the vacancy meeting with 14 delegates present": delegates counted, never votes cast
     ("delegates", re.compile(r"\s*delegates?\s+(?:present|attending|in\s+attendance|there)\b")),
@@ -108,14 +116,23 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),
     ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=|]\s*$")),
     # "town cmte delegates = 6?", "I think 6 but someone said 7": the asker's answer
-    ("delegates", re.compile(r"\bdelegates?\s*[:=]\s*$")),
+    ("delegates", re.compile(r"\bdelegates?\s*[:=]\s*$|\bdelegates?\s+or\s*$")),
+    # "they gave our gov nominee 1,004", "our gov nominee got exactly 2,000 here"
+    (
+        "votes",
+        re.compile(
+            r"\b(?:gave|cast\s+for)\s+(?:our|the|their)\s+(?:party['’]?s\s+)?gov(?:ernor)?\s+"
+            r"(?:nominee|candidate)\s*$|\bgov(?:ernor)?\s+(?:nominee|candidate)\s+got\s+"
+            r"(?:exactly\s+|about\s+|roughly\s+)?$"
+        ),
+    ),
     ("result", re.compile(r"\b(?:i\s+think|i\s+thought|(?:some|any)(?:one|body)\s+said)\s*$")),
     # "tickets: 3", "nominee tickets 3", "nominee tickets | 2" (a table's row)
     ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=|]?\s*$")),
     # "Sigs submitted so far: 3,150": the signatures a form's field counts
     ("signatures", re.compile(r"\b(?:sigs?|signatures?)\b[^.?!;:|\d$]{0,25}[:=|]\s*$")),
 ]
-_GAVE = re.compile(r"\b(?:gave|donated|contributed)\s+$")
+_GAVE = re.compile(r"\b(?:gave|donated|contributed|(?:donors?|contributors?)\s+(?:at|@))\s+$")
 _PETITION_SAID = re.compile(r"\b(?:sigs?|signatures?|petitions?)\b")
 # "Voters: 487,902 Sigs so far: 3,150", "fund remaining | 5,100,000 nominee tickets | 2": in a
 # form or a table, a noun after a field's value that is followed by a colon or a bar is the
@@ -295,11 +312,8 @@ def read_numbers(
             (("," in raw or len(digits) >= 5) and role is not None)
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
-            # "one donor gave 250": what someone gave is money, however short
-            or (
-                role == "contribution"
-                and bool(_GAVE.search(low, max(0, m.start() - 12), m.start()))
-            )
+            # "one donor gave 250", "four donors at 50 each": what someone gave is money
+            or bool(_GAVE.search(low, max(0, m.start() - 16), m.start()))
         )
         if (
             mult in ("k", "m", "b")
@@ -346,10 +360,11 @@ def read_numbers(
             continue
         if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
-        elif noun is None and (
+        elif (
             _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
-            or _DESIGNATION_AFTER.match(low, m.end())
-        ):
+            # ("CD-6 registered voters: 512,884": the district's number, whatever follows)
+            and (noun is None or (len(digits) <= 3 and not mult and not dollar))
+        ) or (noun is None and _DESIGNATION_AFTER.match(low, m.end())):
             noun = "district"  # "congressional district 6" names a district, counts nothing
         counts.append(FactCount(value=number, span=m.group(0).strip(), start=m.start(), role=noun))
     for m in _WORD_TICKETS.finditer(low):

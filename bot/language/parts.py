@@ -15,6 +15,8 @@ from bot.language.words import raw_words, stem, words
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
 # own ("when's the COC due and how much is the filing fee?").
+# ("a reporter asks whether July 6 was the last day …"): a question reported
+_INDIRECT = re.compile(r"\b(?:whether|asks?\s+(?:if|when|what|how)|wondering\s+(?:if|when))\b")
 _CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
 _BETWEEN_PARTS = re.compile(
     r"[.?!;:\n,]+|\s[-—–]+\s"
@@ -27,7 +29,8 @@ _ASKING = re.compile(
     r"^\W*(?:(?:and|or|but|so|also|plus|then)\s+)?"
     r"(?:(?:most\s+importantly|more\s+importantly|finally|lastly|first|second|third)\s*,?\s+)?"
     r"(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can|could|will|would"
-    r"|should|must|may|has|have)\b"
+    # ("… asks whether July 6 was the last day …, and whether the board charged a fee")
+    r"|should|must|may|has|have|whether|if)\b"
 )
 # A part that asks by request rather than as a question ("Please advise the deadline …").
 _REQUEST = re.compile(
@@ -59,8 +62,10 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
         at = text.find(part, at) + len(part)
         stems = f" {' '.join(words(part))} "
         if any(v in stems for v in said):
-            if not _ASKING.search(part.lower()):
-                return None  # "for a ballot question, how many …": the veto is the subject
+            # ("for a ballot question, how many …": the veto is the subject; "… right? and no
+            # fee?": a part of its own, asked)
+            if not (_ASKING.search(part.lower()) or text.startswith("?", at)):
+                return None
             set_aside = True
             kept.append(" ".join(w for w in raw_words(part) if stem(w) not in veto_words))
         else:
@@ -70,6 +75,7 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             asking = computed and (
                 _ASKING.search(part.lower())
                 or _REQUEST.search(part.lower())
+                or _INDIRECT.search(part.lower())
                 or text.startswith("?", at)
                 # ("… is due at 5pm that day, right?": a statement to confirm asks)
                 or _CONFIRM_AFTER.match(text, at)

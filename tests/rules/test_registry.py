@@ -80,3 +80,6 @@ def test_canonical_params_read_a_yes_as_the_rule_does() -> None:
         "md-public-financing-general", {"opposed": True, "nominee": "no"}
     )
     assert said == {"opposed": "true", "nominee": "false"}
+    # § 15-106(b): a sum written to the cent and the same sum as a YAML number compare equal.
+    fund = canonical_params("md-public-financing-proration", {"fund": "2345678.90"})
+    assert fund == canonical_params("md-public-financing-proration", {"fund": 2345678.9})

@@ -43,8 +43,10 @@ def declaration(facts: Facts) -> dict[str, object]:
         if found:
             p[name] = found.as_param()
     # The year: said, or — but for a special election, whose dates are its proclamation's —
-    # the one year the question's dates share ("COC deadline is Feb 24 2026 9pm": 2026).
-    p.update(facts.year_only() if "election" in p else facts.year_of_dates())
+    # the one year the question's dates share ("COC deadline is Feb 24 2026 9pm": 2026; "gov
+    # race w/ general 11/5/30": 2030).
+    special = p.get("election") == "special-congressional"
+    p.update(facts.year_only() if special else facts.year_of_dates())
     return p
 
 

@@ -174,6 +174,84 @@ def test_a_month_that_ends_a_sentence_takes_no_day_from_the_next() -> None:
             "md-petition-filing",
             {"special_primary": "2028-05-09"},
         ),
+        # § 5-703(e)(1): the district's number is no count of voters.
+        (
+            TODAY,
+            "CD-6 registered voters: 498,120. indie sigs needed?",
+            "md-petition-signatures",
+            {"registered_voters": "498120"},
+        ),
+        # c. 53, § 14, sentences 4–5: the governor candidate's votes, said without "votes";
+        # the asker's two guesses aside.
+        (
+            date(2028, 6, 20),
+            "only precincts 1 and 4 of the town sit in the district, and they gave our gov "
+            "nominee 1,310. delegates?",
+            "ma-vacancy-delegates",
+            {"votes": "1310", "partial_district": "true"},
+        ),
+        (
+            date(2028, 6, 20),
+            "those two precincts cast 940 for our party's candidate for governor. delegates?",
+            "ma-vacancy-delegates",
+            {"votes": "940"},
+        ),
+        (
+            date(2028, 6, 20),
+            "our gov nominee got exactly 2,500 here last state election. 5 delegates or 6?",
+            "ma-vacancy-delegates",
+            {"votes": "2500"},
+        ),
+        # § 15-106(c): so many donors at one sum each, written without "$".
+        (
+            date(2026, 4, 14),
+            "three donors at 40 each -- public match?",
+            "md-public-financing-primary",
+            {"contributions": "40;40;40"},
+        ),
+        # § 5-703(c)(3): the election's year, from its general election's date.
+        (
+            date(2026, 4, 14),
+            "declaration of intent for a petition candidate, gov race w/ general 11/5/30?",
+            "md-petition-declaration",
+            {"year": "2030"},
+        ),
+        # c. 53, § 14, sentence 7: the withdrawal deadline said across a dash.
+        (
+            date(2026, 4, 14),
+            "post-primary state rep withdrawal — deadline 9/4 noon. vacancy certs due?",
+            "ma-vacancy-certificate",
+            {"withdrawal_deadline": "2026-09-04T12:00"},
+        ),
+        # c. 53, § 14, sentence 2: removed for insufficient signatures, said as "tossed".
+        (
+            date(2026, 4, 14),
+            "MA: LG candidate on papers was tossed for insufficient signatures. who fills?",
+            "ma-vacancy-who-fills",
+            {"cause": "disqualification-insufficient-signatures"},
+        ),
+        # § 5-703(c)(3): a day to confirm, reported ("asks whether"), the fee set aside.
+        (
+            date(2026, 10, 20),
+            "a reporter asks whether July 6 was the last day for an unaffiliated candidate's "
+            "declaration of intent this year, and whether the board charged a fee. Confirm?",
+            "md-petition-declaration",
+            {"year": "2026"},
+        ),
+        (
+            date(2028, 6, 20),
+            "Mon 7/3 is the decl of intent deadline for 2028 petition folks, right? and no fee?",
+            "md-petition-declaration",
+            {"year": "2028"},
+        ),
+        # § 5-903(b)(2)(ii): a court's order said as what happened asks nothing about it.
+        (
+            date(2026, 4, 21),
+            "On April 20, 2026 the circuit court found our LG candidate disqualified. COC "
+            "deadline was Feb 24, 2026 9 pm; primary June 23, 2026. successor's COC due?",
+            "md-successor-lt-gov",
+            {"event": "disqualification", "event_date": "2026-04-20"},
+        ),
     ],
 )
 def test_staff_words_reach_the_rule_and_its_values(
@@ -234,6 +312,12 @@ def test_staff_words_reach_the_rule_and_its_values(
             date(2029, 6, 1),
             "petitions due 8/5/30 5pm -- can they go to the county board instead of SBE?",
         ),
+        # Contesting a disqualification, an official count, a name's place on the ballot,
+        # party (not petition) candidates.
+        (date(2026, 4, 14), "running mate DQ'd 5/20 -- how long to contest the DQ in court?"),
+        (date(2026, 4, 14), "CD-6 registered voter count as of 1/1 -- what's the official number?"),
+        (date(2026, 4, 14), "replacement nominee named -- who decides ballot placement?"),
+        (date(2028, 6, 20), "party (not petition) candidates in MD 2030 -- COC deadline?"),
     ],
 )
 def test_questions_that_only_look_like_a_rules(day: date, question: str) -> None:
