@@ -22,7 +22,10 @@ _CITED = re.compile(
 # Asking for a section's text ("what does 15-106(c) say?", "quote 5-903(b)").
 _QUOTE = re.compile(
     r"\bwhat\s+(?:does|do)\b[^?]{0,60}\bsay\b|\bquote\b|\btext\s+of\b|\bwording\s+of\b"
-    r"|\bread\s+me\b|\bshow\s+me\b|\bpaste\b|\bexact\s+(?:language|wording|words)\b"
+    r"|\bread\s+me\b|\bshow\s+me\b|\bpaste\b"
+    # ("exact statutory language in G.L. c. 53 § 14 about …")
+    r"|\bexact\s+(?:statutory\s+|statute\s+)?(?:language|wording|words|text)\b"
+    r"|\bstatutory\s+(?:language|text|wording)\b"
     r"|\blanguage\s+of\b",
     re.IGNORECASE,
 )

@@ -15,6 +15,7 @@ from bot.language.words import raw_words, stem, words
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
 # own ("when's the COC due and how much is the filing fee?").
+_APART = re.compile(r"\b(?:separately|unrelated(?:ly)?|on\s+another\s+note|side\s+note)\b")
 # ("a reporter asks whether July 6 was the last day …"): a question reported
 _INDIRECT = re.compile(r"\b(?:whether|asks?\s+(?:if|when|what|how)|wondering\s+(?:if|when))\b")
 _CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
@@ -64,7 +65,11 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
         if any(v in stems for v in said):
             # ("for a ballot question, how many …": the veto is the subject; "… right? and no
             # fee?": a part of its own, asked)
-            if not (_ASKING.search(part.lower()) or text.startswith("?", at)):
+            # ("Separately, our first finance report is due in April.": said apart from the
+            # question, by its own word)
+            begin = at - len(part)
+            apart = _APART.search(text[max(0, begin - 24) : begin + 16].lower())
+            if not (_ASKING.search(part.lower()) or text.startswith("?", at) or apart):
                 return None
             set_aside = True
             kept.append(" ".join(w for w in raw_words(part) if stem(w) not in veto_words))

@@ -357,3 +357,39 @@ def test_a_contribution_the_text_does_not_make_eligible_is_not_matched(
     reply = SERVICE.ask(question)
     assert reply.status == "not_covered"
     assert why in (reply.message or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "not_answered"),
+    [
+        # § 5-903(b)(2)(ii): the successor's deadline; a candidate's residency is no rule's,
+        # and the reply says that part is not answered.
+        (
+            "LG dq'd 5/20. successor coc due when? and does the successor need 5 yrs of MD "
+            "residency?",
+            "md-successor-lt-gov",
+            "residency",
+        ),
+        # § 5-903(b)(2)(i): a finance report said apart ("Separately, …") asks nothing here.
+        (
+            "Our LG signed her certificate of withdrawal on March 4, 2026; the withdrawal "
+            "deadline is March 6, 2026. Separately, our first campaign finance report is due in "
+            "April. Please advise the deadline for the designated successor to file.",
+            "md-successor-lt-gov",
+            "campaign finance report",
+        ),
+    ],
+)
+def test_a_second_question_no_rule_answers_is_set_aside_and_said(
+    question: str, rule: str, not_answered: str
+) -> None:
+    reply = SERVICE.ask(question, today=date(2026, 4, 14))
+    assert reply.rule == rule and reply.status == "answered"
+    assert reply.reading is not None
+    assert any(not_answered in said for said in reply.reading.not_answered)
+
+
+def test_the_exact_statutory_language_asked_is_quoted() -> None:
+    # c. 53, § 14: asked for its words, the text is quoted rather than a rule run.
+    reply = SERVICE.ask("exact statutory language in G.L. c. 53 § 14 about the committee of five?")
+    assert reply.status == "cite"
