@@ -132,7 +132,9 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # "Sigs submitted so far: 3,150": the signatures a form's field counts
     ("signatures", re.compile(r"\b(?:sigs?|signatures?)\b[^.?!;:|\d$]{0,25}[:=|]\s*$")),
 ]
-_GAVE = re.compile(r"\b(?:gave|donated|contributed|(?:donors?|contributors?)\s+(?:at|@))\s+$")
+# "one donor gave 250" (said of a contribution), "four donors at 50 each"
+_GAVE = re.compile(r"\b(?:gave|donated|contributed)\s+$")
+_DONORS_AT = re.compile(r"\b(?:donors?|contributors?)\s+(?:at|@)\s+$")
 _PETITION_SAID = re.compile(r"\b(?:sigs?|signatures?|petitions?)\b")
 # "Voters: 487,902 Sigs so far: 3,150", "fund remaining | 5,100,000 nominee tickets | 2": in a
 # form or a table, a noun after a field's value that is followed by a colon or a bar is the
@@ -313,7 +315,10 @@ def read_numbers(
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
             # "one donor gave 250", "four donors at 50 each": what someone gave is money
-            or bool(_GAVE.search(low, max(0, m.start() - 16), m.start()))
+            or bool(_DONORS_AT.search(low, max(0, m.start() - 16), m.start()))
+            or (
+                role == "contribution" and bool(_GAVE.search(low, max(0, m.start() - 9), m.start()))
+            )
         )
         if (
             mult in ("k", "m", "b")
