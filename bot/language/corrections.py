@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from bot.language.dates import WEEKDAY_FULL, in_year
-from bot.language.numbers import listed_next
+from bot.language.numbers import IN_WORDS, WORD_NUMBERS, listed_next
 from rules.engine.facts import FactAmount, FactCount, FactDate
 
 _MARKER = re.compile(
@@ -100,17 +100,15 @@ def correct_years(low: str, years: list[int]) -> list[int]:
 # "three nominee tickets — sorry, two": a count said again in words.
 _COUNT_IN_WORDS = re.compile(
     r"\W*(?:(?:it\s+(?:is|was)|it['’]s|make\s+it|only|just)\s+)?"
-    r"(two|three|four|five|six|seven|eight|nine|ten)\b"
+    rf"({IN_WORDS})\b"
 )
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
-_WORDS.update(nine=9, ten=10)
 
 
 def _correct_count_in_words(low: str, marker: re.Match[str], counts: list[FactCount]) -> None:
     m = _COUNT_IN_WORDS.match(low, marker.end())
     before = [c for c in counts if c.start + len(c.span) <= marker.start()]
     if m is not None and before and marker.start() - (before[-1].start + len(before[-1].span)) < 40:
-        before[-1].value = _WORDS[m.group(1)]
+        before[-1].value = WORD_NUMBERS[m.group(1)]
 
 
 def _correct_one(

@@ -346,7 +346,7 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     if rest is not None:
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
-            result = replace(again, set_aside=result.out_of_scope)
+            result = replace(again, set_aside=vetoes)
     said = features(judged_words(matcher, expanded, rest), facts)
     result = settle(result, learned_model().probabilities(said), found)
     return result, {rule: ruled[rule] for rule in result.excluded}

@@ -97,8 +97,10 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-_WORD_NUMBERS = dict(both=2, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9)
-_WORD_NUMBERS["ten"] = 10
+# Small counts said in words: WORD_NUMBERS their values, IN_WORDS "two" … "ten" as a pattern
+# ("both" is two tickets, never a count said again or said "of each").
+WORD_NUMBERS = dict(both=2, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9, ten=10)
+IN_WORDS = "|".join(w for w in WORD_NUMBERS if w != "both")
 # "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
 # "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
 # count for the district as of Jan 1 is 1,032,118": the voters counted, said before the number
@@ -144,7 +146,7 @@ _NEXT_LABEL = re.compile(r"[^.?!;:|\d$]{0,25}[:|]")
 # "only our ticket qualifies": one ticket.
 _ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
-    r"\b(both|two|three|four|five|six|seven|eight|nine|ten)\s+(?:eligible\s+|nominee\s+|nominated\s+"
+    rf"\b(both|{IN_WORDS})\s+(?:eligible\s+|nominee\s+|nominated\s+"
     r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?|campaigns)\b"
 )
 _EACH_AFTER = re.compile(
@@ -375,7 +377,7 @@ def read_numbers(
     for m in _WORD_TICKETS.finditer(low):
         counts.append(
             FactCount(
-                value=_WORD_NUMBERS[m.group(1)], span=m.group(0), start=m.start(), role="tickets"
+                value=WORD_NUMBERS[m.group(1)], span=m.group(0), start=m.start(), role="tickets"
             )
         )
     for m in _ONE_TICKET.finditer(low):
@@ -405,7 +407,7 @@ _LIST_JOIN = re.compile(
     # ("| A.K. | 40 |\n| J.P. | 120 |": a markdown table's rows)
     r"|\|\s*\n\s*\|\s*[a-z][a-z.'’ -]{0,20}?\s*\|\s*|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
     # "$250 and one of 50", "four of $50 each and two of $125"
-    r"(?:(?:one|another|two|three|four|five|six|seven|eight|nine|ten|\d)\s+(?:of\s+)?)?"
+    rf"(?:(?:one|another|{IN_WORDS}|\d)\s+(?:of\s+)?)?"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
     # "ticket A owed 3,000,000\nticket B 2,250,000": one row a line, each its ticket's
     r"|\s*\n\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
@@ -517,14 +519,12 @@ _TIMES_BEFORE = re.compile(
     r"|@|x\b|×)\s*$"
 )
 # "four contributions of $50 each and two of $125": the next sum, said with how many of it.
-_N_OF_BEFORE = re.compile(
-    r"\beach\s+(?:and|plus|,)\s+(\d|two|three|four|five|six|seven|eight|nine|ten)\s+(?:of|at|@)\s*$"
-)
+_N_OF_BEFORE = re.compile(rf"\beach\s+(?:and|plus|,)\s+(\d|{IN_WORDS})\s+(?:of|at|@)\s*$")
 _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 # "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
 # how many gave it.
 _EACH_OF_BEFORE = re.compile(
-    r"\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    rf"\b(\d{{1,3}}|{IN_WORDS})\s+"
     r"(?:donors?|contributors?|people|supporters?|individuals"
     # ("two eligible private contributions of $150 each")
     r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
@@ -559,9 +559,7 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
             amount.role = "again"
 
 
-_COUNT_JUST_BEFORE = re.compile(
-    r"\b(\d{1,3}|" + "|".join(w for w in _WORD_NUMBERS if w != "both") + r")\s*$"
-)
+_COUNT_JUST_BEFORE = re.compile(rf"\b(\d{{1,3}}|{IN_WORDS})\s*$")
 _PLURAL_CONTRIBUTIONS = re.compile(
     r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations|checks|gifts)\b"
 )
@@ -586,7 +584,7 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         if before is None and _PLURAL_CONTRIBUTIONS.match(low, _end(low, amount)):
             before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
         found = after or before
-        said = found and (_WORD_NUMBERS.get(found.group(1)) or int(found.group(1).replace(",", "")))
+        said = found and (WORD_NUMBERS.get(found.group(1)) or int(found.group(1).replace(",", "")))
         if found is None or not said or said < 2:
             continue
         at = found.start(1) if after else window + found.start(1)

@@ -15,10 +15,6 @@ from bot.language.words import raw_words, stem, words
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
 # own ("when's the COC due and how much is the filing fee?").
-_APART = re.compile(r"\b(?:separately|unrelated(?:ly)?|on\s+another\s+note|side\s+note)\b")
-# ("a reporter asks whether July 6 was the last day …"): a question reported
-_INDIRECT = re.compile(r"\b(?:whether|asks?\s+(?:if|when|what|how)|wondering\s+(?:if|when))\b")
-_CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
 _BETWEEN_PARTS = re.compile(
     r"[.?!;:\n,]+|\s[-—–]+\s"
     r"|\s+(?=(?:and|&|\+)\s+(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can"
@@ -38,6 +34,13 @@ _REQUEST = re.compile(
     r"\b(?:please|pls|kindly|advise|confirm|let\s+me\s+know|tell\s+me|need\s+to\s+know"
     r"|wondering|can\s+you|could\s+you)\b"
 )
+# A question reported ("a reporter asks whether July 6 was the last day …"), and a statement
+# to confirm ("… is due at 5pm that day, right?"): parts that ask.
+_INDIRECT = re.compile(r"\b(?:whether|asks?\s+(?:if|when|what|how)|wondering\s+(?:if|when))\b")
+_CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
+# A part said apart from the question by its own word ("Separately, our first finance report
+# is due in April."): context, whatever it names.
+_APART = re.compile(r"\b(?:separately|unrelated(?:ly)?|on\s+another\s+note|side\s+note)\b")
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
     r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
