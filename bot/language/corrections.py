@@ -66,6 +66,7 @@ def correct(
         if (m := _TO.match(low, moved.start("to") if moved.group("to") else moved.start("to2")))
     ]
     for marker in sorted([*markers, *moves], key=lambda m: m.start()):
+        _count_said_again(low, marker, amounts, counts)
         if _correct_list(low, marker, amounts, counts):
             continue
         for values in (dates, amounts, counts):
@@ -111,6 +112,32 @@ def _correct_count_in_words(low: str, marker: re.Match[str], counts: list[FactCo
         before[-1].value = WORD_NUMBERS[m.group(1)]
 
 
+_DOLLARS = re.compile(r"\s*(?:dollars|bucks|usd)\b")
+
+
+def _count_said_again(
+    low: str, marker: re.Match[str], amounts: list[FactAmount], counts: list[FactCount]
+) -> None:
+    """ "512k voters — wait, 521k": a number said again after a marker, with no "$" or
+    "dollars", is the same kind as the count it corrects, though "521k" alone reads as a sum."""
+    numbers: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda v: v.start)
+    after = [v for v in numbers if marker.end() <= v.start <= marker.end() + _REACH]
+    before = [v for v in numbers if v.start + len(v.span) <= marker.start()]
+    if not after or not before or not isinstance(before[-1], FactCount):
+        return
+    new = after[0]
+    if (
+        not isinstance(new, FactAmount)
+        or "$" in new.span
+        or new.value != new.value.to_integral_value()
+        or _DOLLARS.match(low, new.start + len(new.span))
+    ):
+        return
+    amounts.remove(new)
+    counts.append(FactCount(value=int(new.value), span=new.span, start=new.start))
+    counts.sort(key=lambda c: c.start)
+
+
 def _correct_one(
     low: str, marker: re.Match[str], values: Sequence[Value], moved: bool = False
 ) -> bool:
@@ -141,12 +168,20 @@ def _correct_one(
         old = next((v for v in reversed(before) if _same(v, named)), old)
     # "Sorry, one more: the primary is June 23" adds a fact, corrects none; "a $120 - sorry
     # $125 - contribution" corrects a sum the words name only after the correction.
+    keep_new = False
     if new.role is not None and new.role != old.role and not moved:
-        if isinstance(old, FactDate) or old.role is not None:
+        if (
+            isinstance(old, FactDate)
+            and isinstance(new, FactDate)
+            and _also_named(low, marker, new)
+        ):
+            keep_new = True  # ("march 5 - sorry, march 6, the last day for withdrawals")
+        elif isinstance(old, FactDate) or old.role is not None:
             return False
-        old.role = new.role
+        else:
+            old.role = new.role
     _replace(old, new)
-    gone = {id(new)} | ({id(named)} if named is not None else set())
+    gone = ({id(new)} if not keep_new else set()) | ({id(named)} if named is not None else set())
     kept = [v for v in values if id(v) not in gone]
     values[:] = kept  # type: ignore[index]
     return True
@@ -185,6 +220,18 @@ def _correct_list(
     amounts[:] = [a for a in amounts if id(a) not in gone]
     counts[:] = [c for c in counts if id(c) not in gone]
     return True
+
+
+# "march 6, the last day for withdrawals": a day said, then named in apposition.
+_APPOSITION = re.compile(r"\s*[,(–—-]\s*(?:(?:which|that)\s+(?:was|is)\s+(?:also\s+)?)?the\b")
+
+
+def _also_named(low: str, marker: re.Match[str], new: FactDate) -> bool:
+    """Whether the day said right after a marker is named in apposition ("sorry, march 6, the
+    last day for withdrawals"): it corrects the day said before the marker and keeps its own
+    role too (the appositive names it; it adds no other fact)."""
+    between = low[marker.end() : new.start]
+    return not between.strip(" ,:;-–—") and bool(_APPOSITION.match(low, new.start + len(new.span)))
 
 
 def _named_after_not(low: str, new: Value, values: Sequence[Value]) -> Value | None:

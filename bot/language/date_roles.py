@@ -7,6 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 from datetime import time, timedelta
+from itertools import pairwise
 
 from rules.engine.facts import FactDate
 
@@ -186,7 +187,30 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
     for d, (_, end) in zip(dates, bounds, strict=True):
         if _ELECTION_AFTER_DATE.match(low, end):
             d.role = "general"
+    _day_said_again(dates, low)
     _event_hour_first(cues, dates, low)
+
+
+def _day_said_again(dates: list[FactDate], low: str) -> None:
+    """One day said twice a few words apart, once by its role and once with its hour ("passed
+    away Tuesday night, about 10:30pm on Feb 26 2030"), is one date: the role's, with the hour.
+    Read apart, the event's hour is lost and the rule cannot tell it from the deadline's."""
+    for first, second in pairwise(dates):
+        said, unnamed = (first, second) if second.role is None else (second, first)
+        gap = low[first.start + len(first.span) : second.start]
+        if (
+            first.value != second.value
+            or said.role is None
+            or unnamed.role is not None
+            or len(gap) > 30
+            or _SENTENCE_END.search(gap)
+            or (said.time is not None and unnamed.time not in (None, said.time))
+        ):
+            continue
+        said.time = said.time or unnamed.time
+        said.year_written = said.year_written or unnamed.year_written
+        dates.remove(unnamed)
+        return _day_said_again(dates, low)
 
 
 # "the LG candidate's death occurs at 10:30 pm on Feb 26, 2030, the COC deadline day": the hour

@@ -141,7 +141,9 @@ _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 # ("pulled out at 10:30 that night": the evening's hours are p.m. too)
 _AMPM = (
     r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+(?:same\s+)?night\b"
-    r"|(?:that|this|in\s+the)\s+(?:same\s+)?evening\b)"
+    r"|(?:that|this|in\s+the)\s+(?:same\s+)?evening\b"
+    # ("quarter past nine on the evening of Tuesday, February 26")
+    r"|on\s+the\s+(?:evening|night)\s+of\b)"
 )
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
@@ -159,7 +161,8 @@ _TIME_AFTER = re.compile(
     r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
 )
 _TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
-    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)"
+    # (never the end of a number cut by the search's window: "9:15 on the evening of" is not 5)
+    r"(?<![\d:])(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)"
     r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d))"
     # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
     r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*)?$"
@@ -502,7 +505,7 @@ def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: 
         if not 1 <= hour <= 12:
             problems.append(f"{span.strip()!r} is not a valid time")
             return None
-        evening = ampm.startswith("p") or ampm.endswith(("night", "evening"))
+        evening = ampm.startswith("p") or "night" in ampm or "evening" in ampm
         hour = hour % 12 + (12 if evening else 0)
     try:
         return time(hour, minute)
@@ -578,7 +581,7 @@ def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) ->
         if 1 <= hour <= 12 and minute < 60:
             d.time = time(hour % 12 + 12, minute)
         return said_after
-    before = _TIME_BEFORE.search(low, max(0, d.start - 20, said_after), d.start)
+    before = _TIME_BEFORE.search(low, max(0, d.start - 30, said_after), d.start)
     if before:
         if before.group(4):
             d.time = time(12, 0)

@@ -148,12 +148,32 @@ def _million_thousand(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) * 1000 + int(m.group(2))} thousand"
 
 
+# "quarter past nine", "half past 10", "a quarter to twelve": a time of day said in words.
+_CLOCK_SAID = re.compile(
+    r"\b(?:a\s+)?(?P<part>quarter|half)\s+(?P<dir>past|after|to|of|till|before)\s+"
+    r"(?P<hour>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])\b"
+    r"(?:\s+o['’]?\s?clock\b)?",
+    re.IGNORECASE,
+)
+
+
+def _clock_said(m: re.Match[str]) -> str:
+    hour = int(_SMALL.get(m.group("hour").lower(), m.group("hour")))
+    minutes = 30 if m.group("part").lower() == "half" else 15
+    if m.group("dir").lower() in ("past", "after"):
+        return f"{hour}:{minutes:02d}"
+    if minutes == 30:  # ("half to nine" is no English time)
+        return m.group(0)
+    return f"{(hour - 2) % 12 + 1}:45"
+
+
 # "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 
 
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
+    text = text.substitute(_CLOCK_SAID, _clock_said)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)

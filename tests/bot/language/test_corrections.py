@@ -95,3 +95,27 @@ def test_a_day_moved_by_a_later_act_is_the_moved_day() -> None:
     )
     params = params_for("md-petition-filing", facts)
     assert params["special_primary"] == date(2026, 11, 14)
+
+
+def test_a_count_said_again_without_its_noun_is_still_the_count() -> None:
+    # § 5-703(e): 1 % of the registered voters; "521k" alone reads as a sum, but said again
+    # after "wait" it corrects the count said before it.
+    facts = read_facts("petition candidate, CD-3, 512k voters — wait, 521k. sigs?", today=TODAY)
+    assert params_for("md-petition-signatures", facts)["registered_voters"] == 521000
+    assert facts.money == []
+    # With "$" it stays a sum, and the count said before it stands.
+    facts = read_facts("512k voters — wait, $521k in the fund?", today=TODAY)
+    assert facts.counts == [512000]
+
+
+def test_a_corrected_day_named_in_apposition_keeps_both_roles() -> None:
+    # § 5-903(b)(2)(i): a withdrawal on the last day for withdrawals; the day corrected is the
+    # withdrawal's, and the appositive names it the last day too.
+    facts = read_facts(
+        "running mate filed her withdrawal on march 5 - sorry, march 6, the last day for "
+        "withdrawals. successor coc deadline?",
+        today=TODAY,
+    )
+    params = params_for("md-successor-lt-gov", facts)
+    assert params["event_date"] == date(2026, 3, 6)
+    assert params["withdrawal_deadline"] == date(2026, 3, 6)

@@ -627,3 +627,22 @@ def test_an_hour_said_as_oclock_or_in_24_hours() -> None:
     # § 5-903(a)(1): the event's hour, said on a 24-hour clock before its day.
     facts = extract("the LG candidate withdrew at 21:40 on Feb 24, 2026", today=date(2026, 3, 1))
     assert [(d.role, d.time) for d in facts.dates] == [("event_date", time(21, 40))]
+
+
+def test_an_hour_said_in_words_or_apart_from_its_day() -> None:
+    # § 5-903(a)(1): a death after the 9 p.m. candidacy deadline (§ 5-303) turns on the hour.
+    said = "Our LG candidate passed away at quarter past nine on the evening of Feb 26, 2030."
+    facts = extract(said, today=date(2030, 2, 18))
+    assert [(d.role, d.time) for d in facts.dates] == [("event_date", time(21, 15))]
+    facts = extract("LG withdrew at a quarter to five p.m. on June 3", today=date(2026, 6, 1))
+    assert [d.time for d in facts.dates] == [time(16, 45)]
+    # The day named by its weekday, then written with its hour, is one date.
+    facts = extract(
+        "LG passed away Tuesday night, about 10:30pm on Feb 26 2030", today=date(2030, 2, 28)
+    )
+    assert [(d.role, d.value, d.time) for d in facts.dates] == [
+        ("event_date", date(2030, 2, 26), time(22, 30))
+    ]
+    # An hour without a.m./p.m. on a day that is no deadline is never guessed.
+    facts = extract("LG withdrew at a quarter to five on June 3", today=date(2026, 6, 1))
+    assert [d.time for d in facts.dates] == [None]
