@@ -81,6 +81,9 @@ QUESTION_FOLDERS = {
     "forty-ninth external tuning set": "external49",
     "fiftieth external tuning set": "external50",
     "fifty-first external tuning set": "external51",
+    "fifty-second external tuning set": "external52",
+    "fifty-third external tuning set": "external53",
+    "fifty-fourth external tuning set": "external54",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -97,6 +100,7 @@ HELDOUT_FOLDERS = (
     "heldout12",
     "heldout13",
     "heldout14",
+    "heldout15",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

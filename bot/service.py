@@ -176,9 +176,11 @@ class AnswerService:
         """The reply to a question read as `facts` and matched as `matched`."""
         # Deadlines of something no rule computes ("campaign finance report due dates for
         # August") are not the season's: the reply says what was not covered instead.
+        # Nor is a filing's deadline for someone the rules exclude ("for Democratic and
+        # Republican candidates in the April 2028 primary"): the reply says why it is not covered.
         window = (
             None
-            if matched.out_of_scope
+            if matched.out_of_scope or (matched.decision == "no_match" and relevant)
             else due_window(stripped, day, one_rule=matched.decision == "matched")
         )
         if window is not None:
@@ -272,7 +274,8 @@ class AnswerService:
             quoted.reading = reading
             return quoted
         if reading.ruled_out:
-            why = " ".join(r.reason for r in reading.ruled_out[:2])
+            # (two rules ruled out for one reason say it once)
+            why = " ".join(list(dict.fromkeys(r.reason for r in reading.ruled_out))[:2])
             message = f"I can't answer that from the rules I have, so I won't guess. {why} "
         elif matched.learned == "declined" and suggestions:
             # The words named a rule, but the question reads like those it does not cover.

@@ -136,12 +136,23 @@ def _after_its_question(low: str, m: re.Match[str]) -> str:
     return "" if end < 0 else low[end + 1 :]
 
 
+def _in_its_question(low: str, m: re.Match[str]) -> bool:
+    """Whether `m` is in the sentence its "?" closes ("the last day to withdraw is Wednesday
+    3/22/2028. … How long does the caucus have?": a day stated, then another question)."""
+    end = low.find("?", m.end())
+    return not re.search(r"[.!;]\s", low[m.end() : end if end >= 0 else len(low)])
+
+
 def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
     m = _ASKS_WITHDRAWAL_DEADLINE.search(low)
     if m is not None and m.group("that") and not _WITHDRAW_WORD.search(low, 0, m.start()):
         m = None  # "allowed to do that": only when what "that" is was a withdrawal
     m = m or next(
-        (d for d in _ASKS_WITHDRAWAL_DAY.finditer(low) if "?" not in _after_its_question(low, d)),
+        (
+            d
+            for d in _ASKS_WITHDRAWAL_DAY.finditer(low)
+            if "?" not in _after_its_question(low, d) and _in_its_question(low, d)
+        ),
         None,
     )
     if m is not None and "withdrawal-deadline" not in facts.values("asks"):

@@ -17,13 +17,15 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "withdrawal_deadline",
         re.compile(
             # ("post-primary state senate withdrawal — deadline 9/4 noon")
-            r"withdrawals?\s*(?:[—–-]+\s*)?(?:deadline|closed?|closes|closing|cut-?off|ended|ends?"
+            r"withdraw(?:al)?s?\s*(?:[—–-]+\s*)?(?:deadline|closed?|closes|closing|cut-?off|ended|ends?"
             r"|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
             r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,5}?(?:closed?|closes|ended|ends?)\b"
             # "file her withdrawal before tomorrow's noon cutoff (Fri 9/4)": the withdrawals'
             # cutoff, when no other filing's is named between
-            r"|withdrawals?\s+(?:(?!coc|filing|candidacy|certificate|primary|petition)"
+            # ("files a withdrawal before the 3/8 withdraw deadline": the withdrawal, then the
+            # withdrawals' own deadline; no cue spans the two)
+            r"|withdrawals?\s+(?:(?!coc|filing|candidacy|certificate|primary|petition|withdraw)"
             r"[a-z0-9/'’]+\s+){1,5}?(?:cut-?off|deadline)\b"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
             r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
@@ -65,8 +67,11 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
             # filing, not a petition's
-            r"|(?<!petition\s)(?<!petitions\s)\b(?:filing|coc|cocs)\s+(?:had\s+|has\s+)?"
-            r"(?:closes|closed|closing|ends|ended)"
+            # ("candidate filing for the primary doesn't close until 9pm on 2/26/2030")
+            r"|(?<!petition\s)(?<!petitions\s)\b(?:filing|coc|cocs)\s+"
+            r"(?:for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary\s+)?"
+            r"(?:had\s+|has\s+|doesn['’]?t\s+|does\s+not\s+|won['’]?t\s+|will\s+)?"
+            r"(?:closes|closed|closing|close|ends|ended)"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),
@@ -133,6 +138,7 @@ _SENTENCE_END = re.compile(
     r"(?<!\bjan)(?<!\bfeb)(?<!\bmar)(?<!\bapr)(?<!\bjun)(?<!\bjul)(?<!\baug)(?<!\bsep)(?<!\bsept)"
     r"(?<!\boct)(?<!\bnov)(?<!\bdec)(?<!\bst)(?<!\bno)[.?!;]\s"
 )
+_WORKED_OUT = re.compile(r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*")
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
 
@@ -163,6 +169,10 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if (
                 (role == "event_date" and gap_hi == start) or gap_lo == end
             ) and _RELATIVE_GAP.search(low, gap_lo, gap_hi):
+                continue
+            # "dies 6 days before the 6/25 primary (so 6/19)": a day the asker worked out from
+            # the words before is not the day of the cue named just before it.
+            if gap_hi == start and _WORKED_OUT.fullmatch(low, gap_lo, gap_hi):
                 continue
             # A cue separated from this date by another date belongs to that one.
             if any(gap_lo <= s and e <= gap_hi for s, e in between):

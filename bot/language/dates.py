@@ -17,6 +17,7 @@ from datetime import date, time, timedelta
 from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE
 
 from bot.language.text import MAX_ITEMS
+from bot.language.times import attach_time, clock_time
 from rules.engine.facts import FactDate
 from rules.timecalc import nth_weekday_of_month
 
@@ -137,44 +138,6 @@ _WEEKDAYS_ELECTION = re.compile(
 )
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
-# ("4/10 5p": a bare "p" right after the hour is p.m.; a bare "a" is left alone — "district 5a")
-# ("pulled out at 10:30 that night": the evening's hours are p.m. too)
-_AMPM = (
-    r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+(?:same\s+)?night\b"
-    r"|(?:that|this|in\s+the)\s+(?:same\s+)?evening\b"
-    # ("quarter past nine on the evening of Tuesday, February 26")
-    r"|on\s+the\s+(?:evening|night)\s+of\b)"
-)
-# After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
-_NOT_A_COUNT = (
-    r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
-)
-_TIME_AFTER = re.compile(
-    # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice)
-    r"\)?\s*"
-    # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
-    r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
-    r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately)\s+)?"
-    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
-    # "closes fri 6/5 at 5", "Sept 15th, 5 o'clock": an office hour without a.m./p.m. (read by
-    # `_office_hour`: 1 to 6 as p.m., a candidacy deadline's 9 as 9 p.m., no other)
-    r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
-)
-_TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
-    # (never the end of a number cut by the search's window: "9:15 on the evening of" is not 5)
-    r"(?<![\d:])(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)"
-    r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d))"
-    # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
-    r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*)?$"
-)
-ANY_TIME = re.compile(
-    # ("the 9 o'clock cutoff": an hour, never a count)
-    r"\b\d{1,2}\s*o['’]?\s?clock\b|"
-    r"\b\d{1,2}(?::\d{2})?\s*"
-    + _AMPM
-    + r"|(?:\b12\s+)?\bnoon\b|\b\d{1,2}:\d{2}\b|(?<=\bat\s)[1-6]\b"
-    + _NOT_A_COUNT
-)
 
 
 def month_number(name: str) -> int:
@@ -334,7 +297,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         if kind == "iso":
             clock = None
             if m.group(4):
-                clock = _clock(int(m.group(4)), int(m.group(5)), None, problems, m.group(0))
+                clock = clock_time(int(m.group(4)), int(m.group(5)), None, problems, m.group(0))
             add(
                 m.start(),
                 m.end(),
@@ -462,7 +425,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
     found = _one_day_said_twice(low, found)
     said_after = 0  # where the last time written after a date ends
     for d in found:
-        said_after = _attach_time(low, d, problems, said_after)
+        said_after = attach_time(low, d, problems, said_after)
     chars = list(low)
     for start, end in taken:
         chars[start:end] = " " * (end - start)
@@ -498,101 +461,3 @@ def _one_day_said_twice(low: str, found: list[FactDate]) -> list[FactDate]:
 def _in_words(span: str) -> bool:
     """A day named in words only ("yesterday", "last Tuesday"), no day of the month written."""
     return not any(c.isdigit() for c in span)
-
-
-def _clock(hour: int, minute: int, ampm: str | None, problems: list[str], span: str) -> time | None:
-    if ampm:
-        if not 1 <= hour <= 12:
-            problems.append(f"{span.strip()!r} is not a valid time")
-            return None
-        evening = ampm.startswith("p") or "night" in ampm or "evening" in ampm
-        hour = hour % 12 + (12 if evening else 0)
-    try:
-        return time(hour, minute)
-    except ValueError:
-        problems.append(f"{span.strip()!r} is not a valid time")
-        return None
-
-
-# Words before a date that make it a filing deadline, whose hour is an office hour.
-_DEADLINE_BEFORE = re.compile(
-    r"\b(?:clos\w*|deadline|due|ends?|ended|cut-?off|last\s+day|until|by|proclamation|sets?)\b"
-)
-
-
-_CANDIDACY_BEFORE = re.compile(
-    r"\b(?:coc|certificates?\s+of\s+candidacy|candidacy|candidate\s+filing|filing)\s+"
-    r"(?:deadline|cut-?off|closed|closes|close)\b[^.?!]{0,16}$"
-)
-
-
-def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
-    """An hour written without a.m./p.m. ("at 5", "5:00"): a filing deadline's 1 to 6 is in the
-    afternoon (no filing office closes between 1 and 6 in the morning). Any other such hour, or
-    one on a date that is no deadline ("died 6/5 at 3"), is left unread: never guessed."""
-    # ("Last day to withdraw from town nominations is this Thursday 3/11 at 5": the deadline's
-    # words may stand a long clause before its day)
-    if 1 <= hour <= 6 and _DEADLINE_BEFORE.search(low, max(0, d.start - 70), d.start):
-        return time(hour + 12, minute)
-    # "COC deadline was 2/26/30 at 9": candidacy filing closes at 9 p.m. (Md. Elec. Law
-    # § 5-303), never in the morning
-    if hour == 9 and _CANDIDACY_BEFORE.search(low, max(0, d.start - 40), d.start):
-        return time(21, minute)
-    return None
-
-
-_CLOCK_BEFORE_NIGHT = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*$")
-
-
-def _attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> int:
-    """A time written right after ("June 5 at 5pm") or right before ("5 p.m. on June 5"); a
-    time already said after the previous date ("Feb 24 at 9 p.m. On May 20 …") is not this
-    one's. Returns where a time written after this date ends (else `said_after`)."""
-    if d.time is not None:
-        return said_after
-    end = d.start + len(d.span)
-    after = _TIME_AFTER.match(low, end, min(len(low), end + 24))
-    if after:
-        said_after = after.end()
-        if after.group(4):
-            d.time = time(12, 0)
-        elif after.group(7) or after.group(8):
-            d.time = _office_hour(low, d, int(after.group(7) or after.group(8)), 0)
-        elif after.group(1):
-            d.time = _clock(
-                int(after.group(1)),
-                int(after.group(2) or 0),
-                after.group(3),
-                problems,
-                after.group(0),
-            )
-        else:
-            hour, minute = int(after.group(5)), int(after.group(6))
-            if 1 <= hour <= 11:
-                # "closed June 5 at 5:00": no a.m./p.m., read as an office hour or not at all.
-                d.time = _office_hour(low, d, hour, minute)
-            else:
-                d.time = _clock(hour, minute, None, problems, after.group(0))
-        return said_after
-    night = _CLOCK_BEFORE_NIGHT.search(low, max(0, d.start - 12, said_after), d.start)
-    if night and d.span in ("last night", "tonight"):
-        # "withdrew at 10:30 last night": an hour said of a night is in the evening
-        hour, minute = int(night.group(1)), int(night.group(2) or 0)
-        if 1 <= hour <= 12 and minute < 60:
-            d.time = time(hour % 12 + 12, minute)
-        return said_after
-    before = _TIME_BEFORE.search(low, max(0, d.start - 30, said_after), d.start)
-    if before:
-        if before.group(4):
-            d.time = time(12, 0)
-        elif before.group(5):
-            d.time = time(int(before.group(5)), int(before.group(6)))
-        else:
-            d.time = _clock(
-                int(before.group(1)),
-                int(before.group(2) or 0),
-                before.group(3),
-                problems,
-                before.group(0),
-            )
-    return said_after

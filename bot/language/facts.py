@@ -208,7 +208,9 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
             r"\bspecial\b[^.?!]{0,60}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
             # ("the CD special", "the congressional district 7 special")
             r"|\bcongress\w*(?:\s+district(?:\s+\d+)?)?\s+special\b"
-            r"|\b(?:congress\w*|u\.?s\.?\s+house)\b[^.?!]{0,40}\bspecial\s+(?:election|primary)\b"
+            # ("the member for CD-3 announced she's resigning …, so we expect a special")
+            r"|\b(?:congress\w*|u\.?s\.?\s+house)\b[^.?!]{0,90}"
+            r"\b(?:special\s+(?:election|primary)|(?<!not\s)(?:a|the)\s+special(?!\s+session))\b"
             # "Hypo: vacancy in MD-6; governor's proclamation …": a House seat's vacancy
             r"|\bvacanc\w*\s+(?:in|for)\s+(?:the\s+)?(?:md|congressional\s+district)[-\s]?\d+\b"
         ),
@@ -235,7 +237,11 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
 _SPECIAL_OFFICE = re.compile(
     r"\b(?:state\s+senat\w*|senate\s+(?:seat|vacancy|district)|house\s+of\s+delegates|hod"
     r"|u\.?\s?s\.?\s+senat\w*|county\s+(?:council|executive|commission)|city\s+council"
-    r"|legislative\s+district|delegate\s+district|mayor\w*)\b"
+    r"|legislative\s+district|delegate\s+district|mayor\w*"
+    # ("a special election for a council seat", "the sheriff special", "school board special")
+    r"|council(?:\s+(?:seat|member|district))?|sheriff|school\s+board|board\s+of\s+education"
+    r"|state['’]?s\s+attorney|register\s+of\s+wills|clerk\s+of\s+(?:the\s+)?court"
+    r"|orphans['’]?\s+court|county\s+commissioners?|alderm[ae]n|town\s+commission\w*)\b"
 )
 _SPECIAL = re.compile(
     r"\bspecial\s+(?:election|primary|general)\b"
@@ -256,14 +262,14 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             # "nominated in the Sept 1 state primary": a date may name the primary.
             # "nominee from the 9/1 primary": the nomination came from it.
             r"\b(?:nominated|chosen|selected|picked|elected|nominee|nomination(?:\s+made)?)"
-            r"\s+(?:at|in|by|from)\s+(?:the\s+|a\s+)?"
+            r"\s+(?:at|in|by|from|out\s+of)\s+(?:the\s+|a\s+)?"
             r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
             r"|\bprimary\s+(?:winner|nominee)\b|\bnominee\s*\(\s*(?:state\s+)?primary\s*\)|\bdirect\s+nomination\b"
             # "won the Sept. 1 Democratic primary", "the primary our senate nominee won",
             # "our nominee for state senator from Tuesday's primary": said in one clause.
-            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,'’-]+\s+){0,3}?primary\b"
+            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,'’-]+\s+){0,4}?primary\b"
             r"|\bprimary\b[^.;?!]{0,50}\bnominee\b[^.;?!]{0,20}\bwon\b"
             r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,6}?primary\b"
         ),

@@ -36,7 +36,8 @@ _DUE = re.compile(
     r"|\bnext\s+(?P<n>\d{1,3}|two|three|four|few)\s+(?P<units>days|weeks)\b"
     # ("a special election coming up" says when the election is, not what is asked)
     r"|\b(?P<soon>(?<!election\s)(?<!primary\s)(?<!elections\s)coming\s+up|upcoming"
-    r"|this\s+season|key\s+dates|election\s+calendar)\b",
+    # ("Key dates: special primary April 11 …" gives dates, asks none)
+    r"|this\s+season|key\s+dates|election\s+calendar)\b(?!\s*:)",
     re.IGNORECASE,
 )
 _DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)

@@ -36,9 +36,13 @@ _NEGATION = re.compile(
     # "he is not in any Baltimore City municipal race", "not running for a town office",
     # "will not appear on any Baltimore City municipal ballot"
     r"(?:\s+(?:(?:running|run|appear(?:ing)?|be|listed|compet\w*|participat\w*)\s+)?"
-    r"(?:in|on|part\s+of|for)"
+    # ("Not about indies — for Democratic and Republican candidates")
+    r"(?:in|on|part\s+of|for|about)"
     # "not asking about her replacement yet"
-    r"|\s+(?:asking|wondering|talking|worried|concerned)\s+(?:about|re)(?:\s+(?:who|what))?)?"
+    r"|\s+(?:asking|wondering|talking|worried|concerned)\s+(?:about|re)(?:\s+(?:who|what))?"
+    # "instead of naming a successor", "rather than filing the COC": what is done instead
+    r"|(?<=of|an)\s+(?:naming|picking|choosing|filing|designating|appointing|submitting)"
+    r")?"
     r"[\s(,]*(?:the|a|an|any|our|his|her|their|its)?\s*$"
 )
 _NEGATION_WINDOW = 32  # characters before an office searched for a negation

@@ -86,7 +86,7 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
             # ("all three of us are eligible nominee tickets")
             r"\s*(?:of\s+(?:us|them)\s+(?:are\s+)?)?"
             r"(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|governor\s+|general\s+election\s+"
-            r"|primary\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?)\b"
+            r"|primary\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?|claim(?:ant)?s)\b"
         ),
     ),
     (
@@ -130,7 +130,7 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("result", re.compile(r"\b(?:i\s+think|i\s+thought|(?:some|any)(?:one|body)\s+said)\s*$")),
     # "tickets: 3", "nominee tickets 3", "nominee tickets | 2" (a table's row)
-    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets\s*[:=|]?\s*$")),
+    ("tickets", re.compile(r"\b(?:nominee\s+|eligible\s+)?tickets(?:\s+eligible)?\s*[:=|]?\s*$")),
     # "Sigs submitted so far: 3,150": the signatures a form's field counts
     ("signatures", re.compile(r"\b(?:sigs?|signatures?)\b[^.?!;:|\d$]{0,25}[:=|]\s*$")),
 ]
@@ -147,7 +147,8 @@ _NEXT_LABEL = re.compile(r"[^.?!;:|\d$]{0,25}[:|]")
 _ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
 _WORD_TICKETS = re.compile(
     rf"\b(both|{IN_WORDS})\s+(?:eligible\s+|nominee\s+|nominated\s+"
-    r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?|campaigns)\b"
+    r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?|campaigns"
+    r"|claim(?:ant)?s)\b"
 )
 _EACH_AFTER = re.compile(
     r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
@@ -397,7 +398,7 @@ _LIST_JOIN = re.compile(
     # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
-    r"(?:\s+each)?"  # ("3 contributions of $50 each and one of $200")
+    r"(?:\s+each|\s*[x×]\s?\d{1,2}\b)?"  # ("3 of $50 each and one of $200", "$250 x3 plus $25")
     # ("$300 from a Bethesda donor, plus $150 and $50": who gave the one before)
     r"(?:\s+" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?)?"
     # ("$300 (one donor, single check), $150": a note on one item)

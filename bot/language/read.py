@@ -20,12 +20,13 @@ from bot.language.date_roles import (
     label_dates,
     same_day_cutoff,
 )
-from bot.language.dates import ANY_TIME, find_dates, in_year, settle_weekdays
+from bot.language.dates import find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.text import MAX_CHARS, blank, clean
+from bot.language.times import ANY_TIME
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
 from rules.md.practice import next_election_year
 from rules.registry import RULES
@@ -52,6 +53,7 @@ def extract(text: str, *, today: date) -> Facts:
     # Times, citations and date spans are not counts or sums.
     for m in list(ANY_TIME.finditer(rest)) + list(CITATION.finditer(rest)):
         rest = blank(rest, m.start(), m.end())
+    rest = _repeats_blanked(rest)
     amounts, numbers, years = read_numbers(rest, problems)
     exact_over_rough(low, numbers)
     correct(low, dates, amounts, numbers)
@@ -96,6 +98,20 @@ def extract(text: str, *, today: date) -> Facts:
     if len(low) == len(raw):  # (lower-casing rarely changes a length; then keep the spans)
         _own_words(cleaned, expanded, result)
     return result
+
+
+# "3001 (yes, three thousand and one) votes", "2,966 (2966) votes": a number said again in a
+# parenthesis right after itself is one number, counted once, with the noun after it.
+_REPEATED = re.compile(
+    r"(\d[\d,]*)(\s*\((?:yes|yep|i\.?e\.?|that['’]s|again|not\s+a\s+typo)?[\s,.:]*(\d[\d,]*)\))"
+)
+
+
+def _repeats_blanked(rest: str) -> str:
+    for m in _REPEATED.finditer(rest):
+        if m.group(1).replace(",", "") == m.group(3).replace(",", ""):
+            rest = blank(rest, m.start(2), m.end(2))
+    return rest
 
 
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")

@@ -25,6 +25,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"
             r"(?!\s+(?:match|matching|public|amount|share|payout|distribution))"
+            # ("we're $800k short": what the Fund lacks, worked out from the others)
+            r"|^\s*(?:short|shy)\b"
         ),
     ),
     # "was it correct that the shares came out to $28,571.42 and $71,428.57?": the answer the
@@ -64,6 +66,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"\bfund\b(?:(?!\.\s)[^$\d?!;]){0,40}$|\bremaining\s*:?\s*$|\bsplit(?:ting)?\s*$"
             # ("FCFF short again. balance 3,900,000")
             r"|\bbalance\s*(?:is\s+|of\s+|:\s*)?$"
+            # ("Fund balance remaining after primary distributions: $2,200,000": a line's label)
+            r"|\bbalance\b[^$\d?!;.\n]{0,50}:\s*$"
         ),
         re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
     ),
@@ -75,7 +79,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
-            r"|\bfull\s+(?:public\s+)?(?:contribution|share|amount|award)s?\s*"
+            r"|\bfull\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award)s?\s*"
             # ("full amounts:\nTicket A  1,850,000": a row's ticket after the heading)
             r"(?::\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$)?"
             # ("full public contributions for the certified tickets come to 3,000,000 / …")
@@ -95,7 +99,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     (
         "entitlement",
         # ("fund $7.25m tix 3m 3m 1.5m": the sums said right after the tickets, theirs)
-        re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"),
+        # ("pasted from our sheet:\nticket A   3,000,000": a row's ticket, one a line)
+        re.compile(
+            r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"
+            r"|(?:^|\n)\s*[|-]?\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
+        ),
         None,
     ),
     # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the

@@ -82,6 +82,35 @@ def test_a_reading_shows_the_questions_facts_with_their_words_and_what_is_asked(
             "md-public-financing-primary",
             "not a county's public financing program",
         ),
+        # § 15-106: the Fund finances gubernatorial tickets, never a special election for Congress.
+        (
+            "public matching for cands in the cong special? how much would a cand get on 40k "
+            "raised in small donations",
+            "md-public-financing-primary",
+            "special election for Congress",
+        ),
+        # § 5-703 provides a special election only for Representative in Congress (§ 5-703(f)).
+        (
+            "montgomery county is holding a special election for a council seat - when are "
+            "indie petitions due for that?",
+            "md-petition-filing",
+            "special election for another office",
+        ),
+        # § 5-703 is for candidates not affiliated with a party: "not about indies" says so.
+        (
+            "Not about indies — for Democratic and Republican candidates in the April 2028 "
+            "primary, what's the certificate of candidacy deadline?",
+            "md-petition-certificate",
+            "a party's candidate",
+        ),
+        # § 5-903(b) times the successor's designation; "instead of naming a successor" asks
+        # about something else.
+        (
+            "LG died 6/10 -- instead of naming a successor, can the gov candidate just pull the "
+            "whole ticket? deadline for that?",
+            "md-successor-lt-gov",
+            "doing something else instead",
+        ),
     ],
 )
 def test_a_contradicting_fact_rules_the_rule_out_and_the_reply_says_why(
@@ -93,6 +122,7 @@ def test_a_contradicting_fact_rules_the_rule_out_and_the_reply_says_why(
     reasons = {r.rule: r.reason for r in reply.reading.ruled_out}
     assert why in reasons[ruled]
     assert why in reply.message  # said to the user, not only recorded
+    assert reply.message.count(why) == 1  # two rules ruled out for one reason: said once
 
 
 def test_the_same_words_without_the_contradicting_fact_are_answered() -> None:
@@ -583,3 +613,50 @@ def test_deadlines_of_something_no_rule_computes_are_not_the_seasons() -> None:
     # Campaign finance reports are no rule's: no season list stands in for their dates.
     reply = SERVICE.ask("campaign finance report due dates for aug 2026 md", today=date(2026, 7, 1))
     assert reply.status == "no_match" and "season" not in reply.extra
+
+
+def test_a_special_elections_vacancy_is_no_candidates_withdrawal() -> None:
+    # § 5-703(f)(2): a special election for Congress follows the member's resignation; that
+    # resignation is the vacancy, not a petition candidate's withdrawal.
+    reply = ask(
+        "the member for CD-3 announced she's resigning effective Dec 31, so we expect a special. "
+        "An unaffiliated would-be candidate already called. When would his declaration of "
+        "intent be due?"
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.params["election"] == "special-congressional"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "2026 petitions were due 8/3 -- when does SBE certify the general election ballot?",
+        "2026 FCFF: on what date did SBE certify each ticket as eligible?",
+        "back in 2022, was the fund ever short? did any ticket get a prorated share?",
+        "withdrawals closed monday 3/4 - by when can someone object to the vacancy certificate?",
+        "our town got 1,000 votes for the gov nominee; how many members is the town committee "
+        "allowed to have?",
+        "boston city council cand withdrew -- what does boston's charter say about who fills?",
+        "write-ins for nov 2026 -- when's their certificate of candidacy due?",
+        "PG fair elections fund is short: 180k on hand, 2 council cands entitled to 125k each. "
+        "how is it split?",
+    ],
+)
+def test_what_no_rule_computes_is_not_answered_with_a_rules_value(question: str) -> None:
+    # Ballot and eligibility certification, objections, a charter, a committee's size,
+    # write-in candidates and a county's fund: none is § 5-703, § 15-106 or c. 53 § 14's.
+    reply = ask(question)
+    assert reply.status not in ("answered", "needs_input")
+    assert reply.rule is None
+
+
+def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
+    # § 5-703(f)(2): the petition for a special election is due with the special primary's
+    # certificates; "Key dates:" introduces the days the proclamation set.
+    reply = ask(
+        "The Governor's proclamation for the 5th Congressional District vacancy is out. Key "
+        "dates: special primary Tuesday April 11, 2028; special general Tuesday June 6, 2028. "
+        "For a candidate with no party, when is the petition with the signatures due?"
+    )
+    assert reply.rule == "md-petition-filing"
+    assert reply.params["special_primary"] == "2028-04-11"
