@@ -334,6 +334,8 @@ def test_contributions_listed_one_by_one_are_each_matched_not_summed() -> None:
         ("someone gave my wife's governor campaign $50. what's the public match?", "50"),
         # "the one $100 gift" is the $100 said before, not a second one.
         ("if a donor gives $100, what's the match? Just the one $100 gift.", "100"),
+        # A sum given three times, then one more: four contributions.
+        ("contribs: $250 x3 plus one $25. total match?", "250;250;250;25"),
     ],
 )
 def test_contributions_said_in_everyday_ways_are_each_matched(
@@ -660,3 +662,64 @@ def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
     )
     assert reply.rule == "md-petition-filing"
     assert reply.params["special_primary"] == "2028-04-11"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "params"),
+    [
+        # § 15-106(c)(3) (2025 text): each ticket's full entitlement, "two claims of $3M each".
+        (
+            "SBE finance: balance is $4,750,000.50 and there are two claims of $3,000,000 each. "
+            "shares?",
+            "md-public-financing-proration",
+            {"fund": "4750000.50", "entitlements": "3000000;3000000"},
+        ),
+        # The same, as a sheet's rows; a shortfall the asker worked out is no entitlement.
+        (
+            "fund has $4.5M. pasted from our sheet:\nticket A   3,000,000\nticket B   2,000,000\n"
+            "ticket C   1,000,000\nhow does it get split between the 3?",
+            "md-public-financing-proration",
+            {"fund": "4500000", "entitlements": "3000000;2000000;1000000"},
+        ),
+        (
+            "Fund balance remaining after primary distributions: $2,200,000\nTicket X full "
+            "general contribution: $1,600,000\nTicket Y full general contribution: $1,400,000\n"
+            "We're $800k short. What does each ticket receive?",
+            "md-public-financing-proration",
+            {"fund": "2200000", "entitlements": "1600000;1400000"},
+        ),
+        # c. 53 § 14 sentence 4: one count of votes, said twice.
+        (
+            "hopkinton town cmte: 3001 (yes, three thousand and one) votes for our gov candidate "
+            "last state election. delegate cap?",
+            "ma-vacancy-delegates",
+            {"votes": "3001"},
+        ),
+        # c. 53 § 14 sentence 2: a nominee "out of the primary" was nominated at it.
+        (
+            "if our state rep nominee out of the 9/1 primary drops out, who picks the replacement?",
+            "ma-vacancy-who-fills",
+            {"nomination": "primary", "office": "state", "cause": "withdrawal"},
+        ),
+        # § 5-903(b): the withdrawal is the event; the withdrawals' own deadline is its own day.
+        (
+            "if a LG candidate files a withdrawal before the 3/8/2030 withdraw deadline, what day "
+            "does the successor LG have to file by? cocs closed 2/26/2030, primary 6/25/2030",
+            "md-successor-lt-gov",
+            {"event": "withdrawal", "withdrawal_deadline": "2030-03-08"},
+        ),
+        # § 5-903(b)(2): a day worked out in a parenthesis is the event's, not the primary's.
+        (
+            "if a running mate dies 6 days before the 6/25/2026 primary (so 6/19), what's the "
+            "successor deadline?",
+            "md-successor-lt-gov",
+            {"event": "death", "event_date": "2026-06-19", "primary": "2026-06-25"},
+        ),
+    ],
+)
+def test_values_said_in_lists_tables_and_asides_reach_the_rule(
+    question: str, rule: str, params: dict[str, str]
+) -> None:
+    reply = ask(question)
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in params} == params
