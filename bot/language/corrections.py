@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from bot.language.dates import WEEKDAY_FULL, in_year
 from bot.language.numbers import IN_WORDS, WORD_NUMBERS, listed_next
@@ -65,6 +66,7 @@ def correct(
         for moved in _MOVED.finditer(low)
         if (m := _TO.match(low, moved.start("to") if moved.group("to") else moved.start("to2")))
     ]
+    _not_this_but_that(low, dates, amounts, counts)
     for marker in sorted([*markers, *moves], key=lambda m: m.start()):
         _count_said_again(low, marker, amounts, counts)
         if _correct_list(low, marker, amounts, counts):
@@ -75,6 +77,30 @@ def correct(
         else:
             if not _correct_day(low, marker, dates):
                 _correct_count_in_words(low, marker, counts)
+
+
+# "correction: not 65k registered, it's 56,420": the value after "not" is taken back, the one
+# after "it's" (or "but", "rather") said instead.
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:the\s+|a\s+)?$")
+_BUT_INSTEAD = re.compile(
+    r"[^.?!;\d$]{0,25}?(?:,|—|–|-)?\s*(?:it['’]?s|it\s+is|it\s+was|but|rather)\s+$"
+)
+
+
+def _not_this_but_that(
+    low: str, dates: list[FactDate], amounts: list[FactAmount], counts: list[FactCount]
+) -> None:
+    """ "not 65k registered, it's 56,420": the value after "it's" replaces the one after "not",
+    and takes its role."""
+    kinds: tuple[list[Value], ...] = (dates, amounts, counts)  # type: ignore[assignment]
+    for values in kinds:
+        for old, new in pairwise(list(values)):
+            if not _NOT_BEFORE.search(low, max(0, old.start - 12), old.start):
+                continue
+            if not _BUT_INSTEAD.fullmatch(low, old.start + len(old.span), new.start):
+                continue
+            new.role = new.role or old.role
+            values.remove(old)
 
 
 # A year said on its own: "for 2026 — no, 2030", "the 2028 cycle, sorry, I mean 2030".
@@ -274,6 +300,23 @@ def _correct_day(low: str, marker: re.Match[str], dates: list[FactDate]) -> bool
     except ValueError:
         return False
     return True
+
+
+def itemised_again(low: str, amounts: list[FactAmount]) -> None:
+    """ "4 donors at $150 each …: $150, $150, $150, $150": the sums listed after a sum given
+    N times, N of them and each the same, are those N again — never N more."""
+    for i, repeated in enumerate(amounts):
+        if repeated.times < 2:
+            continue
+        after = amounts[i + 1 : i + 1 + repeated.times]
+        if (
+            len(after) == repeated.times
+            and all(a.value == repeated.value for a in after)
+            and after[0].start - (repeated.start + len(repeated.span)) <= 80
+            and all(listed_next(low, a, b) for a, b in pairwise(after))
+        ):
+            for a in after:
+                a.role = "again"
 
 
 _ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")

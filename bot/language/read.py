@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from bot.language.corrections import correct, correct_years, exact_over_rough
+from bot.language.corrections import correct, correct_years, exact_over_rough, itemised_again
 from bot.language.date_roles import (
     cue_spans,
     dates_said_twice,
@@ -56,6 +56,7 @@ def extract(text: str, *, today: date) -> Facts:
     rest = _repeats_blanked(rest)
     amounts, numbers, years = read_numbers(rest, problems)
     exact_over_rough(low, numbers)
+    itemised_again(low, amounts)
     correct(low, dates, amounts, numbers)
     years = correct_years(low, years)
     dates_said_twice(low, cues, dates)
@@ -87,6 +88,7 @@ def extract(text: str, *, today: date) -> Facts:
         numbers=numbers,
         counts=[c.value for c in numbers if c.role not in ("duration", "rate", "district")],
         year=years[0] if years else said_year,
+        years=years,
         problems=problems,
         truncated=truncated,
     )

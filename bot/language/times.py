@@ -25,6 +25,8 @@ _NOT_A_COUNT = (
 _TIME_AFTER = re.compile(
     # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice)
     r"\)?\s*"
+    # ("the last day to withdraw was yesterday, Monday, at 5 pm": the day named again)
+    r"(?:[,(]\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day\)?\s*)?"
     # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
     r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
     r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*"

@@ -92,6 +92,7 @@ class Facts(BaseModel):
     counts: list[int] = Field(default_factory=list)
     numbers: list[FactCount] = Field(default_factory=list)  # counts, with roles
     year: int | None = None
+    years: list[int] = Field(default_factory=list)  # every year said on its own, `year` first
     event: Event | None = None
     cause: Cause | None = None  # finer than `event`: ineligibility, disability (Mass. § 14)
     office: Office | None = None

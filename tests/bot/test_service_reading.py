@@ -715,6 +715,14 @@ def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
             "md-successor-lt-gov",
             {"event": "death", "event_date": "2026-06-19", "primary": "2026-06-25"},
         ),
+        # § 15-106(a): distributions begin in the gubernatorial election year; of the run-up's
+        # year and the election's, the election's is asked about.
+        (
+            "our ticket got certified Nov 2033 — can SBE pay us from the Fund before 2034? "
+            "earliest date?",
+            "md-public-financing-schedule",
+            {"year": "2034"},
+        ),
     ],
 )
 def test_values_said_in_lists_tables_and_asides_reach_the_rule(

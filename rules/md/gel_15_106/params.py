@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.engine.facts import Facts
+from rules.md.practice import election_of
 
 MAX_REPEATED = 500  # "N contributions of $X each" is written out up to this many
 
@@ -10,8 +11,15 @@ MAX_REPEATED = 500  # "N contributions of $X each" is written out up to this man
 def schedule(facts: Facts) -> dict[str, object]:
     """(a): the election year — said on its own, or, when none is, the one year the
     question's dates are written with ("start by February 1 … so Feb 1, 2030 for us?": the
-    date asked to confirm is in the election year)."""
-    return facts.year_of_dates()
+    date asked to confirm is in the election year). The Fund finances gubernatorial tickets, so
+    of a year of the run-up and the election's ("could the Board start in December 2029, or is
+    January 1, 2030 the first day?"), the one gubernatorial year said is the election's."""
+    said = facts.year_of_dates()
+    years = {*facts.years, *(d.value.year for d in facts.dates if d.year_written)}
+    elections = {y for y in years if election_of(y) == "gubernatorial"}
+    if said.get("year") not in elections and len(elections) == 1:
+        return {"year": elections.pop()}
+    return said
 
 
 def primary(facts: Facts) -> dict[str, object]:

@@ -119,3 +119,24 @@ def test_a_corrected_day_named_in_apposition_keeps_both_roles() -> None:
     params = params_for("md-successor-lt-gov", facts)
     assert params["event_date"] == date(2026, 3, 6)
     assert params["withdrawal_deadline"] == date(2026, 3, 6)
+
+
+def test_not_this_but_that_takes_the_value_after_it() -> None:
+    # § 5-703(e): 1 % of the registered voters said instead, not those taken back.
+    facts = read_facts(
+        "correction to my last msg: not 65k registered, it's 56,420. petition sigs?", today=TODAY
+    )
+    assert params_for("md-petition-signatures", facts)["registered_voters"] == 56420
+
+
+def test_sums_listed_after_a_sum_given_n_times_are_the_same_n() -> None:
+    # § 15-107 (current text) matches each contribution: four, listed again, are still four.
+    facts = read_facts(
+        "4 donors at $150 each, all MD residents with contribution cards: $150, $150, $150, "
+        "$150. Match amount?",
+        today=TODAY,
+    )
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [Decimal("150")] * 4
+    # Two more said after them are two more.
+    facts = read_facts("4 donors at $150 each and $150, $150 more. Match?", today=TODAY)
+    assert params_for("md-public-financing-primary", facts)["contributions"] == [Decimal("150")] * 6

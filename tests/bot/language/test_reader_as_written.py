@@ -646,3 +646,12 @@ def test_an_hour_said_in_words_or_apart_from_its_day() -> None:
     # An hour without a.m./p.m. on a day that is no deadline is never guessed.
     facts = extract("LG withdrew at a quarter to five on June 3", today=date(2026, 6, 1))
     assert [d.time for d in facts.dates] == [None]
+
+
+def test_an_hour_said_after_the_day_named_again() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day *and hour* for filing withdrawals.
+    facts = extract(
+        "the last day to withdraw was yesterday, Monday, at 5 pm. cert due?",
+        today=date(2030, 3, 12),
+    )
+    assert [(d.value, d.time) for d in facts.dates] == [(date(2030, 3, 11), time(17, 0))]
