@@ -731,3 +731,23 @@ def test_values_said_in_lists_tables_and_asides_reach_the_rule(
     reply = ask(question)
     assert reply.rule == rule
     assert {k: reply.params.get(k) for k in params} == params
+
+
+def test_a_district_offices_vacancy_counts_from_its_own_earlier_withdrawal_day() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for withdrawals; before the primary a
+    # state senator's (a district office, papers due the last Tuesday in May, c. 53 § 48)
+    # closes a week before a statewide office's: never the later day for a senate seat.
+    senate = ask("our state senate nominee withdrew. when are replacement certs due?")
+    assert senate.params == {"office": "state", "district": "true"}
+    assert senate.result is not None
+    assert str(senate.result.result["deadline"]).startswith("2026-06-03")
+    statewide = ask("our LG nominee in MA withdrew. when are replacement certs due?")
+    assert statewide.params.get("district") == "false"
+    assert statewide.result is not None
+    assert str(statewide.result.result["deadline"]).startswith("2026-06-10")
+    # Neither said: the earlier window answers, the later one is named beside it.
+    unsaid = ask("MA state office nominee withdrew, when are the vacancy certificates due?")
+    assert "district" not in unsaid.params
+    assert unsaid.result is not None
+    assert str(unsaid.result.result["deadline"]).startswith("2026-06-03")
+    assert "June 10, 2026" in (unsaid.result.answer or "")

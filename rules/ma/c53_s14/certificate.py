@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
-from rules.calendar import Calendar, CalendarSet, Override
+from rules.calendar import Calendar, CalendarDate, CalendarSet, Override
 from rules.engine import Context, NeedsInput, Param, RuleSpec, parse_value
 from rules.ma.c53_s14 import params
 from rules.ma.c53_s14.section import S
@@ -340,11 +340,13 @@ def _choose_window(ctx: Context, office: str) -> str:
     """With no last day for withdrawals given, compute the vacancy deadline from each of the
     calendar's withdrawal deadlines (before and after the primary) and answer the earliest one
     still open on `today` (else the last); returns a sentence naming the other(s)."""
-    choices = ctx.calendar_choices("withdrawal_deadline")
-    if len(choices) < 2:
-        return ""
     param = CERTIFICATE.param("withdrawal_deadline")
     assert param is not None
+    choices = _for_the_office(ctx, ctx.calendar_choices("withdrawal_deadline"))
+    if len(choices) < 2:
+        if choices and ctx["withdrawal_deadline"] != parse_value(param, choices[0][1].value):
+            ctx.from_calendar(param, key=choices[0][0])
+        return ""
     windows = [
         (key, entry, compute(parse_value(param, entry.value), office, ctx.calendars))
         for key, entry in choices
@@ -366,7 +368,31 @@ def _choose_window(ctx: Context, office: str) -> str:
         for key, entry, comp in windows
         if key != chosen[0]
     ]
-    return " The calendar's other window: " + "; ".join(named) + "."
+    return f" The calendar's other window{'s' if len(named) > 1 else ''}: " + "; ".join(named) + "."
+
+
+def _for_the_office(
+    ctx: Context, choices: list[tuple[str, CalendarDate]]
+) -> list[tuple[str, CalendarDate]]:
+    """Before the primary, withdrawals close a week earlier for district and county offices
+    (their nomination papers are due the last Tuesday in May, c. 53 § 48) than for federal and
+    statewide ones. The window of the kind of office the question names is the one; with the
+    kind not said, both are computed and the earliest still open answers, the other named
+    beside it — never the statewide window alone for a state senator's vacancy."""
+    keys = {key for key, _ in choices}
+    if not {"withdrawal_deadline", "district_withdrawal_deadline"} <= keys:
+        return choices
+    district = ctx.values.get("district")
+    if district is None:
+        ctx.assume(
+            "The question does not say whether the state office is a district or county office "
+            "(Governor's Councillor, state senator or representative, district attorney, county "
+            "office), whose withdrawals close earlier, or a federal or statewide one: each "
+            "window is computed."
+        )
+        return choices
+    dropped = "withdrawal_deadline" if district else "district_withdrawal_deadline"
+    return [c for c in choices if c[0] != dropped]
 
 
 CERTIFICATE = RuleSpec(
@@ -380,7 +406,11 @@ CERTIFICATE = RuleSpec(
             "withdrawal_deadline",
             "date_or_datetime",
             "the last day (and hour) for filing withdrawals",
-            calendar=("withdrawal_deadline", "post_primary_withdrawal_deadline"),
+            calendar=(
+                "withdrawal_deadline",
+                "district_withdrawal_deadline",
+                "post_primary_withdrawal_deadline",
+            ),
             time_default=FIVE_PM,
             question="What is the last day (and hour) for filing withdrawals?",
         ),
@@ -391,6 +421,16 @@ CERTIFICATE = RuleSpec(
             choices=("state", "city", "town"),
             aliases=OFFICE_WORDS,
             question="Is the vacancy for a state, city or town office?",
+        ),
+        Param(
+            "district",
+            "bool",
+            "whether the state office is a district or county one (Governor's Councillor, state "
+            "senator or representative, district attorney, county office), whose withdrawals "
+            "close before federal and statewide offices'",
+            required=False,
+            question="Is it a district or county office (state senator or representative, "
+            "Governor's Councillor, county office)?",
         ),
     ),
     compute=vacancy_certificate,

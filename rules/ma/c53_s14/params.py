@@ -26,7 +26,26 @@ def vacancy_certificate(facts: Facts) -> dict[str, object]:
     office = facts.office or _level(facts, by_election=True)
     if office:
         p["office"] = office
+    kinds = {_DISTRICT[o] for o in facts.values("office") if o in _DISTRICT}
+    if office == "state" and len(kinds) == 1:
+        p["district"] = kinds.pop()
     return p
+
+
+# Before the primary a district or county office's withdrawals close a week before a federal or
+# statewide office's (c. 53 § 48 sets their papers' days): which kind each office named is.
+_DISTRICT = {
+    "state-legislator": True,
+    "governors-council": True,
+    "county-office": True,
+    "governor": False,
+    "lieutenant-governor": False,
+    "attorney-general": False,
+    "secretary-of-state": False,
+    "treasurer": False,
+    "auditor": False,
+    "member-of-congress": False,
+}
 
 
 # Sentence 7's 72 hours are for state offices, 48 for city and town ones: the level of each
