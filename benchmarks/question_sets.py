@@ -84,6 +84,9 @@ QUESTION_FOLDERS = {
     "fifty-second external tuning set": "external52",
     "fifty-third external tuning set": "external53",
     "fifty-fourth external tuning set": "external54",
+    "fifty-fifth external tuning set": "external55",
+    "fifty-sixth external tuning set": "external56",
+    "fifty-seventh external tuning set": "external57",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -101,6 +104,7 @@ HELDOUT_FOLDERS = (
     "heldout13",
     "heldout14",
     "heldout15",
+    "heldout16",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

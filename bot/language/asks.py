@@ -117,7 +117,7 @@ _WHO_WAS = re.compile(_SENTENCE_START + r"who\s+(?:was|were)\s+the\b")
 # "primary spending limit for a public $ gov ticket?": the limit itself, named for a kind of
 # ticket — unless the question says where a ticket stands against it ("went over the primary
 # spending limit for publicly financed tickets"), a fact the general-election rule takes.
-_LIMIT_NAMED = re.compile(r"\b(?:spending|expenditure)\s+(?:limit|cap)s?\s+(?:for|on)\b")
+_LIMIT_NAMED = re.compile(r"\b(?:spending|expenditure)\s+(?:limit|cap)s?\s+(?:for|on|per)\b")
 
 
 def _asks_something_else(low: str, facts: Facts) -> None:

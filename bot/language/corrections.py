@@ -26,6 +26,8 @@ _MARKER = re.compile(
     r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
     # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
     r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,)\s*wait\b"
+    # ("for the 2026 -- er, 2028 -- cycle")
+    r"|(?:--|—|–|\s-|,)\s*(?:er|erm|uh|um)\b"
     # "wd deadline mon 10/11? no tue 10/12 5p"
     r"|\?\s*(?:no|nope|actually)\b"
     # "12,004 votes for our gov candidate, no, 1,204"
@@ -41,7 +43,9 @@ _MOVED = re.compile(
 )
 _TO = re.compile(r"\s+to\s+")
 MARKER = _MARKER
-_REACH = 40  # characters from a marker to the corrected value
+# characters from a marker to the corrected value ("44,918 -- no wait that's the june number,
+# jan 1 count was 44,605")
+_REACH = 60
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
 _DAY_ONLY = re.compile(
     # ("— no wait, they moved it, it's the 23rd now")

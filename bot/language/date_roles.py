@@ -9,6 +9,7 @@ import re
 from datetime import time, timedelta
 from itertools import pairwise
 
+from bot.language.numbers import WORD_NUMBERS
 from rules.engine.facts import FactDate
 
 # Words near a date that say what the date is. Longer cues win over shorter ones they contain.
@@ -43,12 +44,15 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # ("passed 5/2": died; "the COC deadline already passed (Feb 26)": no event)
             r"|(?<!deadline\s)(?<!already\s)(?<!has\s)(?<!had\s)(?<!have\s)passed"
             r"|withdrawn|withdraws"
+            # ("she'll withdraw monday 3/9": a withdrawal to come)
+            r"|(?:will|['’]ll|going\s+to|plans?\s+to|intends?\s+to)\s+withdraw"
             r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
             r"|disqualified|disqualification|ineligible)\b"
         ),
     ),
     ("special_primary", re.compile(r"special\s+primary")),
-    ("primary", re.compile(r"\bprimary\b")),
+    # ("last day for withdrawals (state offices, pre-primary) is Fri 6/7/30": not the primary's)
+    ("primary", re.compile(r"(?<!pre-)(?<!post-)(?<!pre\s)(?<!post\s)\bprimary\b")),
     (
         "filing_deadline",
         re.compile(
@@ -60,11 +64,15 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|\bcert\s+(?:deadline|cut-?off)|\b(?:certs|cocs|certificates)\s+(?:closed|close|closes)\b"
             # "still due w/ the COC (2/26/30, 9pm)?", "same as the COC, 2/26/30 9pm?": the day
             # said right after the certificate is its deadline's
-            r"|\b(?:coc|certificate\s+of\s+candidacy)\s*(?=[(,]\s*\d)"
+            # ("due with the COCs, tuesday 2/24 at 9pm")
+            r"|\b(?:cocs?|certificates?\s+of\s+candidacy)\s*"
+            r"(?=[(,]\s*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?\d)"
             # "Certificate deadline was Feb 26 at 9pm": the candidacy deadline, past
             r"|\bcertificate\s+(?:deadline|cut-?off)\s+(?:was|had\s+been)\b"
             # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
+            # ("I read the candidate sign-up deadline was Feb 26")
+            r"|\b(?:candidate\s+)?sign[\s-]?up\s+(?:deadline|cut-?off)"
             # "candidacy filing closes Feb 26, 2030 at 9 p.m.", "filing closes …": candidates'
             # filing, not a petition's
             # ("candidate filing for the primary doesn't close until 9pm on 2/26/2030")
@@ -416,7 +424,9 @@ def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[Fac
 # "the LG candidate dies exactly 50 days before the June 23, 2026 primary", "is disqualified
 # three weeks before the primary": the event's day, counted from the primary's.
 _FROM_PRIMARY = re.compile(
-    r"\b(?P<n>\d{1,3})\s+(?P<unit>days?|weeks?)\s+(?P<dir>before|prior\s+to|ahead\s+of|out\s+from"
+    # ("passed away a week before the June 25, 2030 primary")
+    r"\b(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?P<unit>days?|weeks?)\s+(?P<dir>before|prior\s+to|ahead\s+of|out\s+from"
     r"|after|following)\s+(?:the\s+|our\s+|that\s+)?(?:[^.?!;]{0,25}?\s)?primary\b"
 )
 
@@ -432,7 +442,10 @@ def event_from_primary(low: str, cues: list[tuple[int, int, str]], dates: list[F
         event = [c for c in cues if c[2] == "event_date" and c[1] <= m.start()]
         if not event or _SENTENCE_END.search(low, event[-1][1], m.start()):
             continue
-        days = int(m.group("n")) * (7 if m.group("unit").startswith("week") else 1)
+        n = m.group("n")
+        days = (int(n) if n.isdigit() else WORD_NUMBERS.get(n, 1)) * (
+            7 if m.group("unit").startswith("week") else 1
+        )
         after = m.group("dir") in ("after", "following")
         dates.append(
             FactDate(

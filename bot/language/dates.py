@@ -131,6 +131,15 @@ _EVENT_WEEKDAY = re.compile(
     r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
     r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b"
 )
+# "she'll pull out tuesday", "if an LG candidate files a withdrawal tuesday night": an event
+# still to come on a bare weekday is on the coming one ("next tuesday" is either: not read).
+_EVENT_WEEKDAY_AHEAD = re.compile(
+    r"\b(?:will|['’]ll|going\s+to|plans?\s+to|planning\s+to|intends?\s+to|expects?\s+to"
+    r"|if\s+(?:she|he|they|(?:the|an?|our|their)\s+[\w-]+(?:\s+[\w-]+)?))\s+(?:\w+\s+){0,2}?"
+    r"(?:withdraws?|pulls?\s+out|drops?\s+out|dies|die|resigns?|quits?"
+    r"|files?\s+(?:a|her|his|the|their)\s+(?:certificate\s+of\s+)?withdrawal)\s+"
+    r"(?:on\s+|this\s+(?:coming\s+)?)?(?P<wd>" + WEEKDAY_FULL + r")\b"
+)
 # "the nominee from Tuesday's primary": a weekday's election already held is the last one.
 _WEEKDAYS_ELECTION = re.compile(
     r"(?<!next\s)(?<!coming\s)(?<!upcoming\s)\b(?P<wd>" + WEEKDAY_FULL + r")'?s\s+"
@@ -284,6 +293,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("past", _PAST_WEEKDAY),
             ("event_day", _EVENT_WEEKDAY),
             ("event_day", _WEEKDAYS_ELECTION),
+            ("event_ahead", _EVENT_WEEKDAY_AHEAD),
         ):
             for m in rx.finditer(low):
                 yield kind, m
@@ -408,6 +418,14 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             found.append(
                 FactDate(value=today - timedelta(days=back), span=m.group(at), start=m.start(at))
             )
+        elif kind == "event_ahead":
+            # "she'll pull out tuesday": the coming such day (said on that very weekday, today
+            # or a week on: not read, the rule asks)
+            ahead = (_WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
+            if ahead:
+                taken.append(m.span("wd"))
+                value = today + timedelta(days=ahead)
+                found.append(FactDate(value=value, span=m.group("wd"), start=m.start("wd")))
         elif kind in ("ago", "from_today"):
             n = _SMALL.get(m.group(1)) or int(m.group(1))
             days = n * (7 if m.group(2) == "week" else 1)

@@ -205,7 +205,9 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
     (
         "special-congressional",
         re.compile(
-            r"\bspecial\b[^.?!]{0,60}\b(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
+            # ("a special election for a *state senate* vacancy (not congress)": denied)
+            r"\bspecial\b[^.?!]{0,60}(?<!not\s)(?<!not\sa\s)\b"
+            r"(?:congress\w*|u\.?s\.?\s+house|representative\s+in\s+congress)"
             # ("the CD special", "the congressional district 7 special")
             r"|\bcongress\w*(?:\s+district(?:\s+\d+)?)?\s+special\b"
             # ("the member for CD-3 announced she's resigning …, so we expect a special")
@@ -269,7 +271,7 @@ _NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             r"|\bprimary\s+(?:winner|nominee)\b|\bnominee\s*\(\s*(?:state\s+)?primary\s*\)|\bdirect\s+nomination\b"
             # "won the Sept. 1 Democratic primary", "the primary our senate nominee won",
             # "our nominee for state senator from Tuesday's primary": said in one clause.
-            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,'’-]+\s+){0,4}?primary\b"
+            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,/'’-]+\s+){0,4}?primary\b"
             r"|\bprimary\b[^.;?!]{0,50}\bnominee\b[^.;?!]{0,20}\bwon\b"
             r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,6}?primary\b"
         ),

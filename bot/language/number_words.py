@@ -167,6 +167,18 @@ def _clock_said(m: re.Match[str]) -> str:
     return f"{(hour - 2) % 12 + 1}:45"
 
 
+# "tuesday night at 10", "that evening around 9:30": an hour said of a night is p.m.
+_NIGHT_HOUR = re.compile(
+    r"\b(?P<when>night|evening)\s+(?P<at>(?:at|around|about)\s+(?:like\s+)?)"
+    r"(?P<hour>[1-9]|1[01])(?P<min>:[0-5]\d)?\b(?!\s*(?:[ap]\.?\s?m\b|o['’]?\s?clock|:\d|/))",
+    re.IGNORECASE,
+)
+
+
+def _night_hour(m: re.Match[str]) -> str:
+    return f"{m.group('when')} {m.group('at')}{m.group('hour')}{m.group('min') or ''} pm"
+
+
 # "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 
@@ -174,6 +186,7 @@ _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_CLOCK_SAID, _clock_said)
+    text = text.substitute(_NIGHT_HOUR, _night_hour)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)

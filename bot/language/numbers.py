@@ -455,7 +455,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             head.role
             if isinstance(head, FactAmount)
             else money_role(low, head.start, _end(low, head))
-        )
+        ) or ("entitlement" if group[-1].role == "entitlement" else None)  # ("…, 300k entitled")
         if role in (None, "private") and listed_as_contributions(
             low, head.start, _end(low, group[-1])
         ):

@@ -75,8 +75,12 @@ def extract(text: str, *, today: date) -> Facts:
     asked = {int(y) for y in _ASKED_YEAR.findall(low)} & set(years)
     if len(asked) == 1:
         years = [*asked, *(y for y in years if y not in asked)]
+    # (a day counted from today, "two weeks ago", names no year: only a year written out does)
     year_said = _year_named(
-        dates, years + [d.value.year for d in dates if d.year_written], today, said_year
+        dates,
+        years + [d.value.year for d in dates if d.year_written and _YEAR_IN.search(d.span)],
+        today,
+        said_year,
     )
     settle_weekdays(dates, today, problems, year_said=year_said)
     event_from_primary(low, cues, dates)
@@ -116,6 +120,7 @@ def _repeats_blanked(rest: str) -> str:
     return rest
 
 
+_YEAR_IN = re.compile(r"(?:19|20)\d\d|['’]\d\d\b|\d[/.-]\d{1,2}[/.-]\d{2}")
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
 # "the next gubernatorial election", "this presidential cycle", "the upcoming governor's race":
 # the year of the next such election.

@@ -102,6 +102,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # ("pasted from our sheet:\nticket A   3,000,000": a row's ticket, one a line)
         re.compile(
             r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"
+            # ("tickets want 2.75M and 1.25M": what each asks for in full)
+            r"|\btickets?\s+(?:want|wants|requested|request|ask(?:ing)?\s+for|claim)\s+$"
             r"|(?:^|\n)\s*[|-]?\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
         ),
         None,

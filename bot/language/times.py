@@ -27,11 +27,13 @@ _TIME_AFTER = re.compile(
     r"\)?\s*"
     # ("the last day to withdraw was yesterday, Monday, at 5 pm": the day named again)
     r"(?:[,(]\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day\)?\s*)?"
+    # ("withdraws tuesday night at 10 pm")
+    r"(?:(?:night|evening|morning|afternoon)\s+)?"
     # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
     r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
     r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*"
     # ("last day for withdrawals: Tuesday 2/15/2028, closing at noon")
-    r"(?:(?:closing|closes|closed|ending|ends)\s+)?(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately)\s+)?"
+    r"(?:(?:closing|closes|closed|ending|ends)\s+)?(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately|like)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5", "Sept 15th, 5 o'clock": an office hour without a.m./p.m. (read by
     # `_office_hour`: 1 to 6 as p.m., a candidacy deadline's 9 as 9 p.m., no other)

@@ -514,12 +514,13 @@ def test_a_year_with_no_calendar_lists_what_its_year_alone_fixes_and_says_what_i
 
 def test_an_empty_window_names_the_calendars_and_the_next_deadline() -> None:
     # After the 2026 general nothing the calendars give falls in November 2026; the next is
-    # ma-2028's c. 53 § 14 sentence 7 certificate deadline (withdrawals 2028-06-09 5 p.m.).
+    # ma-2028's c. 53 § 14 sentence 7 certificate deadline for district and county offices
+    # (their withdrawals close 2028-06-02 5 p.m., a week before statewide offices').
     reply = SERVICE.ask("what's due this month?", today=date(2026, 11, 22))
     assert reply.status == "help" and reply.extra["season"] == []
     assert "from the calendars I hold (MA 2026, MA 2028, MD 2026, MD 2028)" in reply.message
-    assert [d["deadline"][:10] for d in reply.extra["next"]] == ["2028-06-14"]
-    assert "The next: 2028-06-14" in reply.message
+    assert [d["deadline"][:10] for d in reply.extra["next"]] == ["2028-06-07"]
+    assert "The next: 2028-06-07" in reply.message
 
 
 def test_a_year_asked_for_lists_that_years_deadlines() -> None:
@@ -722,6 +723,35 @@ def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
             "earliest date?",
             "md-public-financing-schedule",
             {"year": "2034"},
+        ),
+        # § 5-903(b)(2): "a week before the primary" is the event's day; the sign-up cutoff is
+        # the § 5-303 deadline; a day counted from today ("two weeks ago") names no year.
+        (
+            "I started two weeks ago. If someone running for lieutenant governor passed away a "
+            "week before the June 25, 2030 primary, what happens? I read the candidate sign-up "
+            "deadline was Feb 26.",
+            "md-successor-lt-gov",
+            {"event_date": "2030-06-18", "filing_deadline": "2030-02-26"},
+        ),
+        # c. 53 § 14 sentence 7: "pre-primary" names no primary's day.
+        (
+            "MA 2030: last day for withdrawals (state offices, pre-primary) is Fri 6/7/30 5pm. "
+            "certificates to fill a withdrawal vacancy due when?",
+            "ma-vacancy-certificate",
+            {"withdrawal_deadline": "2030-06-07T17:00"},
+        ),
+        # § 5-703(c)(3)(ii): a special election's certificate deadline is its proclamation's.
+        (
+            "Gov's proclamation for the CD-5 special sets Thu 3/14/30 at 5pm as the COC deadline. "
+            "an unaffiliated guy wants on by petition — when's his declaration of intent due?",
+            "md-petition-declaration",
+            {"election": "special-congressional", "proclamation_deadline": "2030-03-14T17:00"},
+        ),
+        # § 15-106(c)(3) (2025 text): the list said before "entitled" is the entitlements.
+        (
+            "four tickets: 900k, 700k, 600k, 300k entitled; only 1.5M available. shares?",
+            "md-public-financing-proration",
+            {"fund": "1500000", "entitlements": "900000;700000;600000;300000"},
         ),
     ],
 )

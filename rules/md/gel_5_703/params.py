@@ -46,6 +46,10 @@ def declaration(facts: Facts) -> dict[str, object]:
     # the one year the question's dates share ("COC deadline is Feb 24 2026 9pm": 2026; "gov
     # race w/ general 11/5/30": 2030).
     special = p.get("election") == "special-congressional"
+    if special and "coc_deadline" in p and "proclamation_deadline" not in p:
+        # (c)(3)(ii): a special election's certificate deadline is the one its proclamation
+        # sets ("the proclamation … sets Thu 3/14/30 at 5pm as the COC deadline")
+        p["proclamation_deadline"] = p.pop("coc_deadline")
     p.update(facts.year_only() if special else facts.year_of_dates())
     return p
 

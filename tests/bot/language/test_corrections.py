@@ -140,3 +140,17 @@ def test_sums_listed_after_a_sum_given_n_times_are_the_same_n() -> None:
     # Two more said after them are two more.
     facts = read_facts("4 donors at $150 each and $150, $150 more. Match?", today=TODAY)
     assert params_for("md-public-financing-primary", facts)["contributions"] == [Decimal("150")] * 6
+
+
+def test_er_and_a_longer_aside_still_correct() -> None:
+    # § 5-703(c)(3): the declaration's year is the one said after "er"; § 5-703(e): the count
+    # said after an aside about the one taken back.
+    facts = read_facts(
+        "declaration of intent for the 2026 -- er, 2028 -- cycle, indie?", today=TODAY
+    )
+    assert params_for("md-petition-declaration", facts)["year"] == 2028
+    facts = read_facts(
+        "district has 44,918 -- no wait that's the june number, jan 1 count was 44,605. sigs?",
+        today=TODAY,
+    )
+    assert facts.counts == [44605]

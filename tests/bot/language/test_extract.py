@@ -365,6 +365,12 @@ def test_general_election_booleans(text: str, received: bool | None, exceeded: b
 # -------------------------------------------------------------------------------- params_for
 
 
+# Parameters added to a rule after these sets were written: the sets' keys do not name them,
+# and their reading has tests of its own (c. 53 § 14's district window:
+# test_service_reading.test_a_district_offices_vacancy_counts_from_its_own_earlier_withdrawal_day).
+ADDED_SINCE = {"ma-vacancy-certificate": {"district"}}
+
+
 @pytest.mark.parametrize("data", SETS.values(), ids=SETS)
 def test_params_for_every_question_in_the_set(data: dict[str, Any]) -> None:
     today = data["today"]
@@ -378,6 +384,8 @@ def test_params_for_every_question_in_the_set(data: dict[str, Any]) -> None:
             item["rule"], said
         )  # (as the rule reads it: "650000.50" is 650000.5)
         want = canonical_params(item["rule"], item.get("params") or {})
+        for name in ADDED_SINCE.get(item["rule"], set()) - set(want):
+            got.pop(name, None)
         if got != want:
             wrong.append((item["q"], want, got))
     assert wrong == []

@@ -655,3 +655,23 @@ def test_an_hour_said_after_the_day_named_again() -> None:
         today=date(2030, 3, 12),
     )
     assert [(d.value, d.time) for d in facts.dates] == [(date(2030, 3, 11), time(17, 0))]
+
+
+def test_an_event_to_come_on_a_bare_weekday_is_the_coming_one() -> None:
+    # § 5-903(a)(1): a withdrawal after the 9 p.m. candidacy deadline (Tue 2026-02-24) turns on
+    # its day and hour; said on Friday 2026-02-20, "tuesday" is the coming one.
+    friday = date(2026, 2, 20)
+    facts = extract(
+        "if an LG candidate files a withdrawal tuesday night at 10, what then?", today=friday
+    )
+    assert [(d.role, d.value, d.time) for d in facts.dates] == [
+        ("event_date", date(2026, 2, 24), time(22, 0))
+    ]
+    facts = extract("she'll pull out tuesday at like 8:45pm", today=friday)
+    assert [(d.value, d.time) for d in facts.dates] == [(date(2026, 2, 24), time(20, 45))]
+    # "next tuesday" may be either; said on a Tuesday, "tuesday" may be today: neither is read.
+    assert extract("she'll pull out next tuesday", today=friday).dates == []
+    assert extract("she'll pull out tuesday", today=date(2026, 2, 24)).dates == []
+    # A past event's bare weekday stays the last one.
+    facts = extract("she withdrew tuesday", today=friday)
+    assert [d.value for d in facts.dates] == [date(2026, 2, 17)]

@@ -192,7 +192,8 @@ def test_withdrawals_were_due_names_the_withdrawal_deadline() -> None:
         "ma-vacancy-certificate",
         "MA: withdrawals were due 8/28 and our state rep nominee withdrew 8/20; certificate due?",
     )
-    assert got == {"withdrawal_deadline": "2026-08-28", "office": "state"}
+    # (a state representative's is a district office's window: § 14's district reading)
+    assert got == {"withdrawal_deadline": "2026-08-28", "office": "state", "district": "true"}
 
 
 def test_owed_amounts_are_entitlements() -> None:
