@@ -4,7 +4,7 @@
 
 Uses tests/questions.yaml and tests/questions_external{,2,3,4,5}.yaml (the external sets written by
 people who never saw the reader), the retired first held-out set and the external sets in its
-shape (tests/external6 … 57): share of questions that
+shape (tests/external6 … 60): share of questions that
 reach the right rule, share whose extracted parameters are exactly right, out-of-scope
 questions wrongly mapped to a rule (must be 0),
 matching latency p50/p99 on the real catalog, and the same on a synthetic 1,000-rule catalog made

@@ -87,6 +87,9 @@ QUESTION_FOLDERS = {
     "fifty-fifth external tuning set": "external55",
     "fifty-sixth external tuning set": "external56",
     "fifty-seventh external tuning set": "external57",
+    "fifty-eighth external tuning set": "external58",
+    "fifty-ninth external tuning set": "external59",
+    "sixtieth external tuning set": "external60",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -105,6 +108,7 @@ HELDOUT_FOLDERS = (
     "heldout14",
     "heldout15",
     "heldout16",
+    "heldout17",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

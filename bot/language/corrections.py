@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from itertools import pairwise
 
 from bot.language.dates import WEEKDAY_FULL, in_year
@@ -73,6 +74,8 @@ def correct(
     _not_this_but_that(low, dates, amounts, counts)
     for marker in sorted([*markers, *moves], key=lambda m: m.start()):
         _count_said_again(low, marker, amounts, counts)
+        if _scale_said_once(low, marker, amounts, counts):
+            continue
         if _correct_list(low, marker, amounts, counts):
             continue
         for values in (dates, amounts, counts):
@@ -166,6 +169,32 @@ def _count_said_again(
     amounts.remove(new)
     counts.append(FactCount(value=int(new.value), span=new.span, start=new.start))
     counts.sort(key=lambda c: c.start)
+
+
+_BARE = re.compile(
+    r"\W*\$?(\d{1,3}(?:\.\d{1,3})?)(?![\d.,]*\s*(?:k|m|mm|mil|million|thousand|%)\b)"
+)
+_SCALED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:k|m|mm|mil|million|thousand)\b")
+
+
+def _scale_said_once(
+    low: str, marker: re.Match[str], amounts: list[FactAmount], counts: list[FactCount]
+) -> bool:
+    """ "fund balance 6.1 mil — sorry, 6.01": a number said again after a marker without the
+    scale of the sum it corrects ("mil", "k") is in that scale — 6.01 million, never $6.01."""
+    m = _BARE.match(low, marker.end())
+    before = [a for a in amounts if a.start + len(a.span) <= marker.start()]
+    said = _SCALED.search(before[-1].span) if before else None
+    if m is None or said is None or marker.start() - (before[-1].start + len(before[-1].span)) > 12:
+        return False
+    old = before[-1]
+    scale = old.value / Decimal(said.group(1))
+    value = Decimal(m.group(1)) * scale
+    old.value = value.quantize(Decimal(1)) if value == value.to_integral_value() else value
+    # (the bare number, read as a count or a small sum, is gone: it was this sum said again)
+    counts[:] = [c for c in counts if c.start != m.start(1)]
+    amounts[:] = [a for a in amounts if a.start != m.start(1) or a is old]
+    return True
 
 
 def _correct_one(

@@ -253,7 +253,12 @@ def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], l
         if not event or d.start - event[-1][1] > 2 * _ROLE_BEFORE:
             continue
         between = low[event[-1][1] : d.start]
-        if _SENTENCE_END.search(between) or not _HOUR_THEN_DAY.search(between):
+        if _SENTENCE_END.search(between):
+            continue
+        # ("drops out the night of the COC deadline, 2/26/30, at 10:15 pm — after the 9 o'clock
+        # close": the hour after the day is the event's when the deadline's own is said apart)
+        own = _deadline_hour(low, d.time) if d.role == "filing_deadline" else None
+        if not _HOUR_THEN_DAY.search(between) and (own is None or own == d.time):
             continue
         # The filing deadline takes its own hour when one is said ("(deadline 9 pm)", "after the
         # 9 o'clock cutoff"); else it is the day alone, and the rule asks the hour, never
@@ -268,7 +273,7 @@ _DEADLINE_HOUR = re.compile(
     r"\b(?:deadline|cut-?off|filing\s+close[sd]?)\s*(?:is\s+|was\s+|at\s+|of\s+)?"
     r"(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:(?P<pm1>[ap])\.?\s?m\b|o['’]?\s?clock)"
     r"|\b(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?:(?P<pm2>[ap])\.?\s?m\b\.?|o['’]?\s?clock)\s+"
-    r"(?:coc\s+|filing\s+|candidacy\s+)?(?:deadline|cut-?off)"
+    r"(?:coc\s+|filing\s+|candidacy\s+)?(?:deadline|cut-?off|close)"
 )
 
 

@@ -140,6 +140,17 @@ _EVENT_WEEKDAY_AHEAD = re.compile(
     r"|files?\s+(?:a|her|his|the|their)\s+(?:certificate\s+of\s+)?withdrawal)\s+"
     r"(?:on\s+|this\s+(?:coming\s+)?)?(?P<wd>" + WEEKDAY_FULL + r")\b"
 )
+# "withdrawals close Friday at noon": a deadline still to come on a bare weekday is the coming
+# one; "withdrawals closed friday at 5" the last one.
+# (never when the day is written out just after: "close Friday at noon — 9/22" is 9/22)
+_DAY_WRITTEN_AFTER = r"(?![^.?!;]{0,25}?(?:\d{1,2}/\d{1,2}|\b(?:" + MONTH_NAME + r")\.?\s+\d))"
+_CLOSES_WEEKDAY = re.compile(
+    r"\b(?:close|closes|closing|end|ends)\s+(?:on\s+|this\s+(?:coming\s+)?)?"
+    r"(?P<wd>" + WEEKDAY_FULL + r")\b" + _DAY_WRITTEN_AFTER
+)
+_CLOSED_WEEKDAY = re.compile(
+    r"\b(?:closed|ended)\s+(?:on\s+|last\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b" + _DAY_WRITTEN_AFTER
+)
 # "the nominee from Tuesday's primary": a weekday's election already held is the last one.
 _WEEKDAYS_ELECTION = re.compile(
     r"(?<!next\s)(?<!coming\s)(?<!upcoming\s)\b(?P<wd>" + WEEKDAY_FULL + r")'?s\s+"
@@ -294,6 +305,8 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("event_day", _EVENT_WEEKDAY),
             ("event_day", _WEEKDAYS_ELECTION),
             ("event_ahead", _EVENT_WEEKDAY_AHEAD),
+            ("event_ahead", _CLOSES_WEEKDAY),
+            ("event_day", _CLOSED_WEEKDAY),
         ):
             for m in rx.finditer(low):
                 yield kind, m

@@ -548,9 +548,21 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             if office and not negated(low, office.start()):
                 mention(facts, "detail", "special-other-office", office)
     nominations = _first_matches(low, _NOMINATIONS)
-    if nominations:
-        facts.nomination = nominations[0][1]  # type: ignore[assignment]
-        mention(facts, "nomination", nominations[0][1], nominations[0][0])
+    # "nominated by caucus — no wait, by nomination papers": the route said after a correction
+    route = next(
+        (
+            hit
+            for hit in nominations[1:]
+            if any(
+                0 <= hit[0].start() - m.end() <= 24 and m.start() >= nominations[0][0].end()
+                for m in MARKER.finditer(low)
+            )
+        ),
+        nominations[0] if nominations else None,
+    )
+    if route:
+        facts.nomination = route[1]  # type: ignore[assignment]
+        mention(facts, "nomination", route[1], route[0])
 
     no = next((m for m in _RECEIVED_NO.finditer(low) if _near_primary(low, m)), None)
     yes = next(

@@ -62,6 +62,18 @@ _POINT = re.compile(
 _SHORT_SCALE = re.compile(rf"\b({_BELOW_TWENTY})\s+(mil|mm)\b", re.IGNORECASE)
 # "5 million 400 thousand": one sum, which would otherwise be read as two.
 _MILLION_THOUSAND = re.compile(r"\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE)
+# "27 thousand 9 hundred and 5": digits and scale words in one number (text2num leaves them)
+_THOUSAND_HUNDRED = re.compile(
+    r"\b(\d{1,3})\s+thousand,?\s+(\d)\s+hundred(?:\s+and\s+(\d{1,2})\b|\s+(\d{1,2})\b)?",
+    re.IGNORECASE,
+)
+
+
+def _thousand_hundred(m: re.Match[str]) -> str:
+    rest = int(m.group(3) or m.group(4) or 0)
+    return str(int(m.group(1)) * 1000 + int(m.group(2)) * 100 + rest)
+
+
 _SMALL = {w: str(i) for i, w in enumerate(_UNIT_LIST[:20], start=1)}
 
 
@@ -194,4 +206,5 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_YEAR_SAID, _year_said)
     text = text.substitute(_MONTH_DAY_SAID, _month_day_said)
     text = text.substitute(_RUN, _digits)
+    text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
     return text.substitute(_MILLION_THOUSAND, _million_thousand)

@@ -398,7 +398,7 @@ _LIST_JOIN = re.compile(
     # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
-    r"(?:\s+each|\s*[x×]\s?\d{1,2}\b)?"  # ("3 of $50 each and one of $200", "$250 x3 plus $25")
+    r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b)?"  # ("$50 each and one of $200", "$250 x3")
     # ("$300 from a Bethesda donor, plus $150 and $50": who gave the one before)
     r"(?:\s+" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?)?"
     # ("$300 (one donor, single check), $150": a note on one item)

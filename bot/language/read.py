@@ -72,7 +72,7 @@ def extract(text: str, *, today: date) -> Facts:
         years = [y for y in years if y not in remembered]
     # "… fill in 2032 pls", "what's the rule now for 2034?": the year a question ends asking
     # about comes first.
-    asked = {int(y) for y in _ASKED_YEAR.findall(low)} & set(years)
+    asked = {int(a or b) for a, b in _ASKED_YEAR.findall(low)} & set(years)
     if len(asked) == 1:
         years = [*asked, *(y for y in years if y not in asked)]
     # (a day counted from today, "two weeks ago", names no year: only a year written out does)
@@ -160,6 +160,8 @@ _WAS_IN_YEAR = re.compile(
 _ASKED_YEAR = re.compile(
     r"\b(?:for|fill\s+in|what\s+about|how\s+about)\s+(?:the\s+)?(\d{4})\b"
     r"(?=\s*(?:\?|pls\b|please\b|$))"
+    # ("… | 2030 | 6/25 | ?? | what goes in the 2030 row?": a sheet's row asked about)
+    r"|\bthe\s+(\d{4})\s+(?:row|line|entry|column)\b"
 )
 
 

@@ -42,7 +42,9 @@ _TIME_AFTER = re.compile(
 _TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
     # (never the end of a number cut by the search's window: "9:15 on the evening of" is not 5)
     r"(?<![\d:])(?:(\d{1,2})(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)"
-    r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d))"
+    r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d)"
+    # ("the COC deadline at 5 o'clock on april 9": an office hour, read as `_office_hour` does)
+    r"|(\d{1,2})\s*o['’]?\s?clock)"
     # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
     r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*)?$"
 )
@@ -152,6 +154,8 @@ def attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> 
             d.time = time(12, 0)
         elif before.group(5):
             d.time = time(int(before.group(5)), int(before.group(6)))
+        elif before.group(7):
+            d.time = _office_hour(low, d, int(before.group(7)), 0)
         else:
             d.time = clock_time(
                 int(before.group(1)),

@@ -106,8 +106,8 @@ def test_a_reading_shows_the_questions_facts_with_their_words_and_what_is_asked(
         # § 5-903(b) times the successor's designation; "instead of naming a successor" asks
         # about something else.
         (
-            "LG died 6/10 -- instead of naming a successor, can the gov candidate just pull the "
-            "whole ticket? deadline for that?",
+            "LG died 6/10 -- instead of naming a successor, can the gov candidate just drop the "
+            "ticket? deadline for that?",
             "md-successor-lt-gov",
             "doing something else instead",
         ),
@@ -752,6 +752,34 @@ def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
             "four tickets: 900k, 700k, 600k, 300k entitled; only 1.5M available. shares?",
             "md-public-financing-proration",
             {"fund": "1500000", "entitlements": "900000;700000;600000;300000"},
+        ),
+        # § 5-903(a)(1): the hour after the day is the event's when the deadline's own hour
+        # ("the 9 o'clock close") is said apart.
+        (
+            "2030 hypo: LG drops out the night of the COC deadline, 2/26/30, at 10:15 pm — after "
+            "the 9 o'clock close. primary 6/25/30. successor COC due?",
+            "md-successor-lt-gov",
+            {"event_date": "2030-02-26T22:15", "filing_deadline": "2030-02-26T21:00"},
+        ),
+        # § 5-703(e): one count in digits and scale words; (c)(1): the year of a sheet's row.
+        (
+            "sheriff race: 27 thousand 9 hundred and 5 eligible voters. how many signatures for "
+            "an unaffiliated candidate?",
+            "md-petition-signatures",
+            {"registered_voters": "27905"},
+        ),
+        (
+            "our cheat sheet:\n| cycle | indie COC due |\n| 2026 | 8/3 5pm |\n| 2030 | ?? |\n"
+            "what goes in the 2030 row?",
+            "md-petition-certificate",
+            {"year": "2030"},
+        ),
+        # § 15-107 (current text): "$250 even" is one of the list.
+        (
+            "contribs to the ticket: $1,000 from the candidate's sister, $250 even, and $249.50. "
+            "what gets matched?",
+            "md-public-financing-primary",
+            {"contributions": "1000;250;249.50"},
         ),
     ],
 )

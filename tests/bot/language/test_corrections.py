@@ -154,3 +154,22 @@ def test_er_and_a_longer_aside_still_correct() -> None:
         today=TODAY,
     )
     assert facts.counts == [44605]
+
+
+def test_a_sum_said_again_without_its_scale_keeps_the_scale() -> None:
+    # § 15-106(c)(3) (2025 text): the Fund prorated is the corrected balance, $6.01 million.
+    facts = read_facts(
+        "fund balance 6.1 mil — sorry, 6.01 — three tickets each entitled to 2.5M. shares?",
+        today=TODAY,
+    )
+    assert params_for("md-public-financing-proration", facts)["fund"] == Decimal("6010000")
+
+
+def test_a_nomination_route_corrected_is_the_one_said_after() -> None:
+    # c. 53 § 14 sentence 2: who fills turns on how the candidate was nominated.
+    facts = read_facts(
+        "city council candidate — nominated by caucus — no wait, by nomination papers — died. "
+        "who fills?",
+        today=TODAY,
+    )
+    assert facts.nomination == "nomination-papers"

@@ -675,3 +675,22 @@ def test_an_event_to_come_on_a_bare_weekday_is_the_coming_one() -> None:
     # A past event's bare weekday stays the last one.
     facts = extract("she withdrew tuesday", today=friday)
     assert [d.value for d in facts.dates] == [date(2026, 2, 17)]
+
+
+def test_a_deadline_on_a_bare_weekday_is_read_by_its_tense() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for withdrawals: said on Wednesday
+    # 2026-09-02, "close Friday" is 9/4 and "closed Friday" was 8/28; a day written just after
+    # the weekday is the day.
+    wednesday = date(2026, 9, 2)
+    facts = extract("withdrawals close Friday at noon. certs due?", today=wednesday)
+    assert [(d.value, d.time) for d in facts.dates] == [(date(2026, 9, 4), time(12, 0))]
+    facts = extract("withdrawals closed Friday at 5. certs due?", today=wednesday)
+    assert [(d.value, d.time) for d in facts.dates] == [(date(2026, 8, 28), time(17, 0))]
+    facts = extract("withdrawals close Friday at noon — 9/22 — certs due?", today=wednesday)
+    assert [d.value for d in facts.dates] == [date(2026, 9, 22)]
+
+
+def test_an_office_hour_said_as_oclock_before_its_day() -> None:
+    # § 5-703(c)(3)(ii): the proclamation's deadline hour, said before its day.
+    facts = extract("the COC deadline at 5 o'clock on april 9", today=date(2027, 3, 15))
+    assert [d.time for d in facts.dates] == [time(17, 0)]
