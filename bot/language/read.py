@@ -25,6 +25,7 @@ from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
+from bot.language.sum_roles import fund_said_now
 from bot.language.text import MAX_CHARS, blank, clean
 from bot.language.times import ANY_TIME
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
@@ -57,6 +58,7 @@ def extract(text: str, *, today: date) -> Facts:
     amounts, numbers, years = read_numbers(rest, problems)
     exact_over_rough(low, numbers)
     itemised_again(low, amounts)
+    fund_said_now(low, amounts)
     correct(low, dates, amounts, numbers)
     years = correct_years(low, years)
     dates_said_twice(low, cues, dates)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from rules.engine.facts import FactAmount
+
 # "$40 from a Bethesda donor", "$250 from one person, $100 from another and $40 from a third",
 # "$1,000 from the candidate's college roommate": what one giver gave (never what comes from the
 # Fund or the State; "raised $412,000 from small donors" is a total).
@@ -226,3 +228,17 @@ def listed_as_contributions(low: str, start: int, end: int) -> bool:
         or _GIFTS_TABLE.search(low[max(0, start - 80) : start])
         or _CONTRIBUTIONS_AFTER.match(low, end)
     )
+
+
+_REMAINS_AFTER = re.compile(r"[^$\d;,.]{0,12}\b(?:remain\w*|left)\b")
+
+
+def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
+    """ "Fund was $7.2M back in January; $4.35M remains now": of two balances, the one said to
+    remain is the Fund; the one it was is said of the past (role "was"), never prorated."""
+    funds = [a for a in amounts if a.role == "fund"]
+    remaining = [a for a in funds if _REMAINS_AFTER.match(low, a.start + len(a.span))]
+    if len({a.value for a in funds}) > 1 and len(remaining) == 1:
+        for a in funds:
+            if a is not remaining[0]:
+                a.role = "was"

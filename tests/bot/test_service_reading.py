@@ -781,6 +781,28 @@ def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
             "md-public-financing-primary",
             {"contributions": "1000;250;249.50"},
         ),
+        # c. 53 § 14 sentence 2 excepts a disqualification for insufficient signatures: "not
+        # enough certified signatures" says it ("not" is the cause's, never a denial of it).
+        (
+            "MA: our lieutenant governor candidate (nomination papers route) got knocked off the "
+            "ballot for not enough certified signatures. Can the committee of five name a "
+            "replacement?",
+            "ma-vacancy-who-fills",
+            {"cause": "disqualification-insufficient-signatures"},
+        ),
+        (
+            "MA: an LG candidate on nomination papers was knocked off the ballot because too "
+            "many of her signatures were invalid. can the committee of five put someone else on?",
+            "ma-vacancy-who-fills",
+            {"cause": "disqualification-insufficient-signatures"},
+        ),
+        # § 15-106(c)(3) (2025 text): the Fund prorated is the balance that remains now.
+        (
+            "Fund was $7.2M back in January; $4.35M remains now for the general. Full "
+            "entitlements are $3M for one ticket and $2.9M for the other. Prorated shares?",
+            "md-public-financing-proration",
+            {"fund": "4350000", "entitlements": "3000000;2900000"},
+        ),
     ],
 )
 def test_values_said_in_lists_tables_and_asides_reach_the_rule(
