@@ -156,6 +156,9 @@ def _count_said_again(
     numbers: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda v: v.start)
     after = [v for v in numbers if marker.end() <= v.start <= marker.end() + _REACH]
     before = [v for v in numbers if v.start + len(v.span) <= marker.start()]
+    if after and before and isinstance(before[-1], FactAmount):
+        _sum_said_again(low, after, amounts, counts)
+        return
     if not after or not before or not isinstance(before[-1], FactCount):
         return
     new = after[0]
@@ -195,6 +198,31 @@ def _scale_said_once(
     counts[:] = [c for c in counts if c.start != m.start(1)]
     amounts[:] = [a for a in amounts if a.start != m.start(1) or a is old]
     return True
+
+
+_COUNTING = re.compile(r"\s+(?:of|more|times|x|others?)\b")
+
+
+def _sum_said_again(
+    low: str,
+    after: list[FactAmount | FactCount],
+    amounts: list[FactAmount],
+    counts: list[FactCount],
+) -> None:
+    """ "contribs of 75, 120 -- no wait, 125 -- and 60": a bare number said again after a sum
+    is a sum too, and so is one the list goes on with."""
+    said = after[0]
+    # (never "… oops, 3 of them", "2 more": a count of the sums, not a sum)
+    while (
+        isinstance(said, FactCount)
+        and said.role is None
+        and not _COUNTING.match(low, said.start + len(said.span))
+    ):
+        counts.remove(said)
+        amounts.append(FactAmount(value=Decimal(said.value), span=said.span, start=said.start))
+        m = _GOES_ON.match(low, said.start + len(said.span))
+        said = next((c for c in counts if m is not None and c.start == m.end()), None)  # type: ignore[assignment]
+    amounts.sort(key=lambda a: a.start)
 
 
 def _correct_one(
@@ -240,10 +268,27 @@ def _correct_one(
         else:
             old.role = new.role
     _replace(old, new)
+    if not isinstance(old, FactDate):
+        _list_goes_on(low, old, new.start + len(new.span), values)
     gone = ({id(new)} if not keep_new else set()) | ({id(named)} if named is not None else set())
     kept = [v for v in values if id(v) not in gone]
     values[:] = kept  # type: ignore[index]
     return True
+
+
+# "75, 120 -- no wait, 125 -- and 60": after the corrected value the list goes on.
+_GOES_ON = re.compile(r"\s*(?:--|—|–|-|,)\s*(?:and|&|plus)\s+\$?")
+
+
+def _list_goes_on(low: str, old: Value, end: int, values: Sequence[Value]) -> None:
+    """The value said right after a correction's aside, joined by "and", is one more of the list
+    the corrected value belongs to: it takes that value's role."""
+    m = _GOES_ON.match(low, end)
+    if m is None:
+        return
+    following = next((v for v in values if v.start == m.end() or v.start == m.end() - 1), None)
+    if following is not None and following.role is None:
+        following.role = old.role
 
 
 def _listed(low: str, values: list[FactAmount | FactCount]) -> list[FactAmount | FactCount]:
@@ -350,6 +395,26 @@ def itemised_again(low: str, amounts: list[FactAmount]) -> None:
         ):
             for a in after:
                 a.role = "again"
+
+
+_OF_THEM = re.compile(r"\s+of\s+(?:them|those|these)\b")
+_IN_ALL = re.compile(r"[^.;?!\d]{0,30}?\b(?:in\s+all|in\s+total|altogether|total)\b")
+
+
+def part_of_total(low: str, counts: list[FactCount]) -> None:
+    """ "town cast 6,020 votes for governor in all; our party's candidate got 2,749 of them":
+    the count said "of them" is the part asked about, with the total's role; the total is
+    said only to place it (role "total")."""
+    for part in [c for c in counts if c.role is None]:
+        if not _OF_THEM.match(low, part.start + len(part.span)):
+            continue
+        whole = [
+            c
+            for c in counts
+            if c.start < part.start and c.role and _IN_ALL.match(low, c.start + len(c.span))
+        ]
+        if whole:
+            part.role, whole[-1].role = whole[-1].role, "total"
 
 
 _ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")

@@ -24,7 +24,7 @@ LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
 _LONG_WORD = re.compile(r"\b[A-Za-z]{7,}\b")  # only long words are spell-corrected
 MAX_GAP_WORDS = 6  # words a "..." in a term may stand for, within one sentence
 # Between two words of a phrase: spaces and light punctuation, never a sentence's end.
-_JOIN = r"[\s,()\-–—:/\"'§]+"
+_JOIN = r"[\s,()\-–—:/\"'§*_]+"  # ("our *senate* candidate": emphasis marks too)
 _GAP = r"(?:" + _JOIN + r"[\w$]+){0," + str(MAX_GAP_WORDS) + r"}?" + _JOIN
 # Words just before an office that say the question is *not* about it ("Gov candidate (not the
 # LG)", "other than the governor").

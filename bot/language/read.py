@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from bot.language.corrections import correct, correct_years, exact_over_rough, itemised_again
+from bot.language.corrections import (
+    correct,
+    correct_years,
+    exact_over_rough,
+    itemised_again,
+    part_of_total,
+)
 from bot.language.date_roles import (
     cue_spans,
     dates_said_twice,
@@ -58,6 +64,7 @@ def extract(text: str, *, today: date) -> Facts:
     amounts, numbers, years = read_numbers(rest, problems)
     exact_over_rough(low, numbers)
     itemised_again(low, amounts)
+    part_of_total(low, numbers)
     fund_said_now(low, amounts)
     correct(low, dates, amounts, numbers)
     years = correct_years(low, years)

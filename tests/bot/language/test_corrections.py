@@ -173,3 +173,24 @@ def test_a_nomination_route_corrected_is_the_one_said_after() -> None:
         today=TODAY,
     )
     assert facts.nomination == "nomination-papers"
+
+
+def test_a_list_goes_on_after_a_corrected_item() -> None:
+    # § 15-107 (current text) matches each contribution: the one after the aside is one more.
+    for said, want in (
+        ("contribs of 75, 120 -- no wait, 125 -- and 60. match?", ["75", "125", "60"]),
+        ("contributions of $60, $110 — no, $120 — and $250. match?", ["60", "120", "250"]),
+    ):
+        facts = read_facts(said, today=TODAY)
+        got = params_for("md-public-financing-primary", facts)["contributions"]
+        assert got == [Decimal(w) for w in want]
+
+
+def test_a_part_of_a_total_said_of_them_is_the_part() -> None:
+    # c. 53 § 14 sentence 4 counts the votes for the party's candidate for governor, not all.
+    facts = read_facts(
+        "town cast 6,020 votes for governor in all; our party's candidate got 2,749 of them. "
+        "how many delegates?",
+        today=TODAY,
+    )
+    assert params_for("ma-vacancy-delegates", facts)["votes"] == 2749
