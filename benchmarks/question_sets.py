@@ -109,6 +109,8 @@ HELDOUT_FOLDERS = (
     "heldout15",
     "heldout16",
     "heldout17",
+    "heldout18",
+    "heldout19",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

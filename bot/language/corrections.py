@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from bot.language.dates import WEEKDAY_FULL, in_year
 from bot.language.numbers import IN_WORDS, WORD_NUMBERS, listed_next
-from rules.engine.facts import FactAmount, FactCount, FactDate
+from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention
 
 _MARKER = re.compile(
     r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
@@ -415,6 +415,19 @@ def part_of_total(low: str, counts: list[FactCount]) -> None:
         ]
         if whole:
             part.role, whole[-1].role = whole[-1].role, "total"
+
+
+def offices_taken_back(low: str, mentions: list[FactMention]) -> list[FactMention]:
+    """ "running for school board, no wait, it's county commissioner (the school board one is
+    nonpartisan)": an office said, then corrected right after a marker, is not the question's —
+    wherever else its name comes up."""
+    offices = [m for m in mentions if m.role == "office"]
+    gone: set[str] = set()
+    for said, then in pairwise(offices):
+        between = low[said.start + len(said.span) : then.start]
+        if said.value != then.value and len(between) <= 40 and _MARKER.search(between):
+            gone.add(said.value)
+    return [m for m in mentions if not (m.role == "office" and m.value in gone)]
 
 
 _ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")

@@ -17,6 +17,7 @@ from bot.language.corrections import (
     correct_years,
     exact_over_rough,
     itemised_again,
+    offices_taken_back,
     part_of_total,
 )
 from bot.language.date_roles import (
@@ -106,7 +107,7 @@ def extract(text: str, *, today: date) -> Facts:
         truncated=truncated,
     )
 
-    result.mentions = lexicon().mentions(low)
+    result.mentions = offices_taken_back(low, lexicon().mentions(low))
     read_labelled_facts(raw, low, cues, result)
     result.mentions.sort(key=lambda m: m.start)
     event_subject(low, result)

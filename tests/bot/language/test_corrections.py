@@ -194,3 +194,15 @@ def test_a_part_of_a_total_said_of_them_is_the_part() -> None:
         today=TODAY,
     )
     assert params_for("ma-vacancy-delegates", facts)["votes"] == 2749
+
+
+def test_an_office_corrected_is_not_the_questions() -> None:
+    # § 5-703(e): a county commissioner's petition; the school board (nonpartisan) was taken
+    # back, so it rules nothing out.
+    facts = read_facts(
+        "my son is running for school board, no wait, it's county commissioner (the school "
+        "board one is nonpartisan), as an independent. 61,250 registered voters. sigs?",
+        today=TODAY,
+    )
+    assert "school-committee" not in facts.values("office")
+    assert "county-office" in facts.values("office")
