@@ -174,9 +174,8 @@ def _count_said_again(
     counts.sort(key=lambda c: c.start)
 
 
-_BARE = re.compile(
-    r"\W*\$?(\d{1,3}(?:\.\d{1,3})?)(?![\d.,]*\s*(?:k|m|mm|mil|million|thousand|%)\b)"
-)
+# (a number with a word after it is a count of something: "$3M fund — sorry, 2 tickets")
+_BARE = re.compile(r"\W*\$?(\d{1,3}(?:\.\d{1,3})?)(?![\d.,%])(?!\s*[a-z])")
 _SCALED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:k|m|mm|mil|million|thousand)\b")
 
 

@@ -163,6 +163,9 @@ def test_a_sum_said_again_without_its_scale_keeps_the_scale() -> None:
         today=TODAY,
     )
     assert params_for("md-public-financing-proration", facts)["fund"] == Decimal("6010000")
+    # A number with a word after it counts something: the Fund said before stands.
+    facts = read_facts("fund is $3M — sorry, 2 tickets each owed $2M. shares?", today=TODAY)
+    assert params_for("md-public-financing-proration", facts)["fund"] == Decimal("3000000")
 
 
 def test_a_nomination_route_corrected_is_the_one_said_after() -> None:
