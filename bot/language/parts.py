@@ -23,7 +23,8 @@ _BETWEEN_PARTS = re.compile(
 # A part that is a question of its own opens with a question word or an auxiliary, after a
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
 _ASKING = re.compile(
-    r"^\W*(?:(?:and|or|but|so|also|plus|then)\s+)?"
+    # ("(b) do I pay a fee for it", "2) what's the filing fee": a list's label first)
+    r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|plus|then)\s+)?"
     r"(?:(?:most\s+importantly|more\s+importantly|finally|lastly|first|second|third)\s*,?\s+)?"
     r"(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can|could|will|would"
     # ("… asks whether July 6 was the last day …, and whether the board charged a fee")
@@ -43,8 +44,9 @@ _CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
 _APART = re.compile(r"\b(?:separately|unrelated(?:ly)?|on\s+another\s+note|side\s+note)\b")
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
+    # ("(a) declaration of intent date, (b) do I pay a fee": a listed item asks its date)
     r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
-    r"|who|match|matching|shares?|late|on\s+time|in\s+time"
+    r"|date|who|match|matching|shares?|late|on\s+time|in\s+time"
     r"|public\s+(?:contribution|money|funds?|share|\$))\b"
 )
 

@@ -26,6 +26,12 @@ SERVICE = packaged_service()
             "declaration of intent due in 2026?",
             "md-petition-declaration",
         ),
+        # § 5-703(c)(3): a lettered list whose first item asks the declaration's date.
+        (
+            "Unaffiliated for the House of Delegates in 2030, two things: (a) declaration of "
+            "intent date, (b) do I pay a fee for it?",
+            "md-petition-declaration",
+        ),
         # § 5-703(d)(1): the certificate's deadline and the fee, joined by "and" alone.
         (
             "independent for state senate in 2030 - when does the COC have to be in and what "
