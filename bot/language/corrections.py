@@ -19,7 +19,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from bot.language.dates import WEEKDAY_FULL, in_year
-from bot.language.numbers import IN_WORDS, WORD_NUMBERS, listed_next
+from bot.language.numbers import IN_WORDS, UNIT_SAID, WORD_NUMBERS, listed_next
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention
 
 _MARKER = re.compile(
@@ -145,9 +145,6 @@ def _correct_count_in_words(low: str, marker: re.Match[str], counts: list[FactCo
         before[-1].value = WORD_NUMBERS[m.group(1)]
 
 
-_DOLLARS = re.compile(r"\s*(?:dollars|bucks|usd)\b")
-
-
 def _count_said_again(
     low: str, marker: re.Match[str], amounts: list[FactAmount], counts: list[FactCount]
 ) -> None:
@@ -166,7 +163,7 @@ def _count_said_again(
         not isinstance(new, FactAmount)
         or "$" in new.span
         or new.value != new.value.to_integral_value()
-        or _DOLLARS.match(low, new.start + len(new.span))
+        or UNIT_SAID.search(new.span)  # ("521k dollars": said as money)
     ):
         return
     amounts.remove(new)

@@ -413,7 +413,7 @@ _LIST_JOIN = re.compile(
     # "ticket A owed 3,000,000\nticket B 2,250,000": one row a line, each its ticket's
     r"|\s*\n\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
 )
-_UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
+UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
 # ("a $300 contribution and a $40 one")
 _ARTICLE_JOIN = re.compile(
     r"(?:\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
@@ -428,7 +428,7 @@ def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | Fac
     return bool(
         (joined and not (joined.group("noun") and isinstance(before, FactCount)))
         # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
-        or (_UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
+        or (UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
         # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
         or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
     )

@@ -106,6 +106,8 @@ def test_a_count_said_again_without_its_noun_is_still_the_count() -> None:
     # With "$" it stays a sum, and the count said before it stands.
     facts = read_facts("512k voters — wait, $521k in the fund?", today=TODAY)
     assert facts.counts == [512000]
+    facts = read_facts("512k voters — wait, 521k dollars in the fund?", today=TODAY)
+    assert facts.counts == [512000]
 
 
 def test_a_corrected_day_named_in_apposition_keeps_both_roles() -> None:
