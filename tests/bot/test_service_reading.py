@@ -387,6 +387,11 @@ def test_contributions_said_in_everyday_ways_are_each_matched(
 def test_what_petition_questions_say_in_passing_fills_the_rule(
     question: str, rule: str, params: dict[str, str]
 ) -> None:
+    reaches(question, rule, params)
+
+
+def reaches(question: str, rule: str, params: dict[str, str]) -> None:
+    """The question reaches `rule` with these of its parameters, as said."""
     reply = ask(question)
     assert reply.rule == rule
     assert {k: reply.params.get(k) for k in params} == params
@@ -808,9 +813,7 @@ def test_key_dates_given_as_a_list_are_facts_not_a_season_question() -> None:
 def test_values_said_in_lists_tables_and_asides_reach_the_rule(
     question: str, rule: str, params: dict[str, str]
 ) -> None:
-    reply = ask(question)
-    assert reply.rule == rule
-    assert {k: reply.params.get(k) for k in params} == params
+    reaches(question, rule, params)
 
 
 def test_a_district_offices_vacancy_counts_from_its_own_earlier_withdrawal_day() -> None:
