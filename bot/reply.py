@@ -3,7 +3,7 @@ prompts for the values a rule still needs (`prompts_for`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any, Literal
 
@@ -97,10 +97,16 @@ class Reply(BaseModel):
     @property
     def command(self) -> str:
         """The structured invocation that reproduces this reply (for `deadline-bot run`)."""
-        if not self.rule:
+        return self.completing(()) if self.rule else ""
+
+    def completing(self, missing: Sequence[str]) -> str:
+        """The invocation with `missing` left to fill in (`name=…`): a value given but not
+        enough (a date without the hour it needs) is asked again, never typed twice."""
+        rule = self.rule or (self.result.rule if self.result else "")
+        if not rule:
             return ""
-        args = " ".join(f"{k}={v}" for k, v in self.params.items())
-        return f"{self.rule} {args}".strip()
+        given = [f"{k}={v}" for k, v in self.params.items() if k not in missing]
+        return " ".join([rule, *given, *(f"{name}=…" for name in missing)])
 
     @property
     def quoted(self) -> Citation | None:

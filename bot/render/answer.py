@@ -357,7 +357,7 @@ def _render_needs_input(reply: Reply) -> Rendered:
         else:  # no room for its input, or it cannot carry the invocation: ask it in words
             lines.append(f"• {escape(question_of(prompt))}")
     if rule:
-        typed = " ".join([reply.command or rule, *(f"{p.name}=…" for p in prompts)]).strip()
+        typed = reply.completing([p.name for p in prompts])
         lines.append(f"Or type: `/deadline {escape(typed)}{reply.as_of_words}`")
     head = [*top, section("\n".join(lines))]
     text = f"To answer {title}: " + " ".join(question_of(p) for p in prompts)

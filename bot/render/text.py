@@ -120,6 +120,5 @@ def _run_line(reply: Reply) -> str:
     """The command that supplies what is missing."""
     if not reply.command or reply.result is None:
         return ""
-    example = " ".join(f"{name}=…" for name in reply.result.missing)
     as_of = f" --as-of {reply.as_of.isoformat()}" if reply.as_of else ""
-    return f"\n\nRun: deadline-bot run {reply.command} {example}{as_of}"
+    return f"\n\nRun: deadline-bot run {reply.completing(reply.result.missing)}{as_of}"

@@ -114,15 +114,19 @@ def test_event_time_decides_a_1_on_the_deadline_day() -> None:
     assert outcome("2026-02-24T21:01") == "file_by"
     assert outcome("2026-02-24T21:00") == "not_applicable"
     assert outcome("2026-02-24T09:00") == "not_applicable"
-    # A bare date keeps the earlier reading, with the after-the-hour case as an alternative.
+    # A bare date on the deadline's day cannot say which side of 9 p.m. it fell: the hour is
+    # asked for, and the value given is kept.
     bare = rules.run(
         "md-successor-lt-gov",
         {"event": "death", "event_date": "2026-02-24"},
         today=date(2026, 2, 25),
     )
-    assert bare.result["outcome"] == "not_applicable"
-    (alt,) = bare.alternatives
-    assert "event_date=2026-02-24T22:00" in alt.basis
+    assert bare.status == "needs_input"
+    assert bare.missing == ["event_date"]
+    assert bare.inputs["event_date"].value == date(2026, 2, 24)
+    # The day before and the day after are decided by the date alone.
+    assert outcome("2026-02-23") == "not_applicable"
+    assert outcome("2026-02-25") == "file_by"
 
 
 def test_event_time_against_a_date_only_filing_deadline() -> None:

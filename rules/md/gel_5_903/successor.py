@@ -33,10 +33,9 @@ def _day(value: date | datetime) -> date:
 
 
 def _after(event: date | datetime, deadline: date | datetime) -> bool:
-    """(a)(1) "after the deadline": with both times known, by the minute; a date-only event on
-    a timed deadline's day is not known to be after it (the caller shows the after-the-hour
-    case as an alternative); a timed event on a date-only deadline's day is asked about before
-    this is reached."""
+    """(a)(1) "after the deadline": with both times known, by the minute; otherwise by the day
+    (an event and a deadline on the same day, one of them without its hour, are asked about
+    before this is reached)."""
     if isinstance(event, datetime) and isinstance(deadline, datetime):
         return event > deadline
     return _day(event) > _day(deadline)
@@ -74,9 +73,23 @@ def successor_lt_gov(ctx: Context) -> None:
                 f"filing_deadline={_day(filing).isoformat()}T21:00)."
             ),
         )
+    elif (
+        isinstance(filing, datetime)
+        and not isinstance(when, datetime)
+        and _day(when) == _day(filing)
+    ):
+        # A date-only event on the deadline's own day: before the hour § 5-903 does not apply,
+        # after it a successor has a deadline. Neither is stated on a guess; the hour is asked.
+        raise NeedsInput(
+            "event_date",
+            reason=(
+                f"The {event} was on {fmt(_day(when))}, the day of the § 5-303 deadline "
+                f"({fmt(filing)}); whether it came after the deadline, as § 5-903(a)(1) "
+                "requires, depends on its hour. Give the date with its time (e.g. "
+                f"event_date={_day(when).isoformat()}T22:00)."
+            ),
+        )
     elif not _after(when, filing):
-        if _day(when) == _day(filing):
-            _same_day_alternative(ctx, when, filing)
         ctx.step(
             f"The {event} on {fmt(when)} is not after the § 5-303 filing deadline "
             f"({fmt(filing)}), so § 5-903 does not apply.",
@@ -244,21 +257,6 @@ def _last_permitted_day(ctx: Context, latest: date, when: date) -> None:
         deadline=open_day,
         statutory_deadline=latest,
     )
-
-
-def _same_day_alternative(ctx: Context, when: date | datetime, filing: date | datetime) -> None:
-    """A bare event date on the deadline day cannot say it was after the hour (9 p.m.)."""
-    if isinstance(filing, datetime) and not isinstance(when, datetime):
-        ctx.alternative(
-            label="Event after the filing hour on the deadline day",
-            basis=(
-                f"The event date is the day of the § 5-303 deadline ({fmt(filing)}). If it "
-                "happened after that hour, it was after the deadline and § 5-903 applies; give "
-                f"event_date with its time (e.g. event_date={_day(filing).isoformat()}T22:00) to "
-                "compute that case."
-            ),
-            answer="§ 5-903 would then apply; rerun with the event's time.",
-        )
 
 
 def _file_by(

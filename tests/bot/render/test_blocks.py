@@ -267,7 +267,8 @@ def test_needs_input_beyond_five_blocks_asks_the_rest_in_words() -> None:
     for prompt in reply.prompts:
         asked = prompt.question or f"{prompt.name} — {prompt.description}"
         assert shown.count(asked) == 1, asked
-    assert "/deadline md-successor-lt-gov event=death event_date=… event=… court_order=…" in shown
+    # A value asked again (here `event`) is not also typed as given.
+    assert "/deadline md-successor-lt-gov event_date=… event=… court_order=…" in shown
 
 
 def test_needs_input_with_oversized_params_falls_back_to_typed_command() -> None:
