@@ -46,9 +46,10 @@ def successor_lt_gov(ctx: Context) -> None:
 
     Invariant: a `file_by` answer is never earlier than the event (tested across event dates).
     """
-    gubernatorial_calendar_only(ctx, "a Lieutenant Governor is elected with the Governor")
     event, when = ctx["event"], ctx["event_date"]
     primary, filing = ctx["primary"], ctx["filing_deadline"]
+    # after reading them: optional values come from a calendar as they are read
+    gubernatorial_calendar_only(ctx, "a Lieutenant Governor is elected with the Governor")
 
     # (a)(1): the section applies only after the § 5-303 certificate-of-candidacy deadline.
     if when is None:
@@ -57,6 +58,13 @@ def successor_lt_gov(ctx: Context) -> None:
         ctx.assume(
             "The withdrawal was filed after the certificate-of-candidacy deadline, as "
             "§ 5-903(a)(1) requires (no withdrawal date was given)."
+        )
+    elif primary is None or filing is None:
+        # Only an event with its date is measured against the § 5-303 deadline (a)(1) and the
+        # primary (b)(2)(ii)–(iii), (c); an undated withdrawal counts from § 5-502's alone.
+        raise NeedsInput(
+            *(name for name in ("primary", "filing_deadline") if ctx[name] is None),
+            reason=f"The date of the {event} is measured against it.",
         )
     elif (
         isinstance(when, datetime)
@@ -318,6 +326,7 @@ SPEC = RuleSpec(
             "primary",
             "date",
             "the primary election day",
+            required=False,  # asked for once an event date is given (see successor_lt_gov)
             calendar=("primary",),
             question="When is the primary election?",
         ),
@@ -333,6 +342,7 @@ SPEC = RuleSpec(
             "filing_deadline",
             "date_or_datetime",
             "the § 5-303 certificate of candidacy deadline",
+            required=False,  # as `primary`
             calendar=("coc_deadline",),
             question="When was the certificate of candidacy deadline for the primary (§ 5-303)?",
         ),
