@@ -90,6 +90,10 @@ QUESTION_FOLDERS = {
     "fifty-eighth external tuning set": "external58",
     "fifty-ninth external tuning set": "external59",
     "sixtieth external tuning set": "external60",
+    "sixty-first external tuning set": "external61",
+    "sixty-second external tuning set": "external62",
+    "sixty-third external tuning set": "external63",
+    "sixty-fourth external tuning set": "external64",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -111,6 +115,8 @@ HELDOUT_FOLDERS = (
     "heldout17",
     "heldout18",
     "heldout19",
+    "heldout20",
+    "heldout21",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
