@@ -151,6 +151,13 @@ class BusinessDays:
         """First business day on or after ``d`` (strictly after when ``after=True``)."""
         return next_day_where(self.is_business_day, d, after=after)
 
+    def last_business_day(self, d: date) -> date:
+        """Last business day on or before ``d``: the last day an office can receive papers
+        that are due by ``d``."""
+        while not self.is_business_day(d):
+            d -= ONE_DAY
+        return d
+
     def weekend_or_legal_holiday(self) -> SkipDay:
         """A skip predicate for weekends plus the legal holidays."""
         return lambda d: not self.is_business_day(d)

@@ -67,6 +67,7 @@ _DAYS = BusinessDays(legal_holidays)
 is_legal_holiday = _DAYS.is_legal_holiday
 is_business_day = _DAYS.is_business_day
 next_business_day = _DAYS.next_business_day
+last_business_day = _DAYS.last_business_day
 weekend_or_legal_holiday = _DAYS.weekend_or_legal_holiday
 
 

@@ -21,7 +21,9 @@ from rules.ma.c53_s14 import params
 from rules.ma.c53_s14.section import S
 from rules.ma.holidays import (
     election_final_day,
+    is_business_day,
     is_legal_holiday,
+    last_business_day,
     legal_holidays,
     roll_last_day,
     weekend_or_legal_holiday,
@@ -102,6 +104,16 @@ def office_hours(end: datetime) -> datetime:
     else:
         return local
     return datetime.combine(day, FIVE_PM, TZ)
+
+
+def last_open_hour(moment: datetime) -> datetime:
+    """The office's last hour (5 p.m., c. 50 § 4) on or before `moment` on a business day: a
+    reading that ends on a Saturday, Sunday or legal holiday can be met in person only on the
+    business day before it."""
+    day = moment.astimezone(TZ).date()
+    if is_business_day(day):
+        return moment
+    return datetime.combine(last_business_day(day), FIVE_PM, TZ)
 
 
 @dataclass(frozen=True)
@@ -294,11 +306,24 @@ def _answer_by_count(ctx: Context, comp: Computation, others: str) -> None:
     # Only the Saturday reading can end earlier than the answer (it counts more days).
     earlier = [a for a in comp.alternatives if a.reading.deadline < default.deadline]
     if earlier:
+        # "Safe" names a day the office is open: that reading may end on a Saturday or holiday.
+        saturday = earlier[0].reading.deadline
+        safe = last_open_hour(min(saturday, default.deadline))
         notes += (
             " One Secretary of the Commonwealth calendar (2013) counted Saturdays as week days, "
-            f"which would make it {fmt(earlier[0].reading.deadline)}: filing by then is safe "
-            "under either reading — see alternatives."
+            f"which would make it {fmt(saturday)}"
         )
+        if safe <= datetime.combine(default.last_day, FIVE_PM, TZ):
+            notes += (
+                ", and the office is open at no hour between the close of withdrawals and "
+                "then: ask the Elections Division at once which reading it applies — see "
+                "alternatives."
+            )
+        else:
+            closed = ", a day the office is closed" if safe < saturday else ""
+            notes += (
+                f"{closed}: filing by {fmt(safe)} is safe under either reading — see alternatives."
+            )
     holiday = next((a for a in comp.alternatives if a.label.startswith("Legal holidays")), None)
     if holiday is not None:
         names = ", ".join(
@@ -308,6 +333,14 @@ def _answer_by_count(ctx: Context, comp: Computation, others: str) -> None:
             f" A legal holiday ({names}) falls in the window: I counted it as a week day (the "
             f"earlier deadline); if holidays are not week days it would be "
             f"{fmt(holiday.reading.deadline)} — see alternatives."
+        )
+    open_hour = last_open_hour(default.deadline)
+    if open_hour < default.deadline and not earlier:
+        # The count itself ends on a legal holiday: the office is closed that day.
+        notes += (
+            f" {fmt(default.deadline.date())} is a legal holiday, when the office is closed: "
+            f"filing by {fmt(open_hour)} is safe; G.L. c. 4 § 9 would move a last day on a "
+            "legal holiday to the next business day — see alternatives."
         )
     moved = [a for a in comp.alternatives if a.label.startswith("Last day for withdrawals")]
     if moved:

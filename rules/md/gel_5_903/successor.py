@@ -245,7 +245,9 @@ def _last_permitted_day(ctx: Context, latest: date, when: date) -> None:
             f"{fmt(latest)}{weekend} and State offices are open on no day from the event "
             f"({fmt(when)}) to it{library}: there may be no day left to file. Contact the State "
             f"Board at once and ask counsel (§ 5-903{basis}).",
-            outcome="file_by",
+            # Not a plain file_by: a reader of the JSON alone must not take the statutory day
+            # (a closed office) for a day that can be met.
+            outcome="no_open_day",
             deadline=latest,
             statutory_deadline=latest,
         )
