@@ -109,10 +109,13 @@ _SHIFT = {"yesterday": -1, "last night": -1, "today": 0, "this morning": 0, "ton
 _AGO = re.compile(
     r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+ago\b"
 )
-# "two weeks from today", "10 days from now": a day counted forward from today.
+# "two weeks from today", "10 days from now", "a week from tomorrow", "two weeks from friday":
+# a day counted forward from today, tomorrow or the coming weekday.
 _FROM_TODAY = re.compile(
     r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?\s+"
-    r"from\s+(?:today|now)\b"
+    r"from\s+(?:(?P<anchor>today|now|tomorrow)|(?:this\s+(?:coming\s+)?)?(?P<wd>"
+    + WEEKDAY_FULL
+    + r"))\b"
 )
 # "last Friday", "this past Monday" (never "next Friday" or "this Friday": those could be
 # either side of today).
@@ -160,6 +163,15 @@ _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 _SMALL |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
+def _anchor_ahead(m: re.Match[str], today: date) -> int | None:
+    """Days from today to what "N weeks from …" counts from: today, tomorrow, or the coming
+    weekday (None when that weekday is today's: this one or next week's is not said)."""
+    if m.group("wd") is None:
+        return 1 if m.group("anchor") == "tomorrow" else 0
+    ahead = (_WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
+    return ahead or None
+
+
 def month_number(name: str) -> int:
     """1 to 12 for a month's name or abbreviation ("Sept" → 9)."""
     return _MONTHS[name.lower()[:3]]
@@ -193,24 +205,34 @@ def _across_new_year(value: date, today: date) -> date:
 
 
 def settle_weekdays(
-    dates: list[FactDate], today: date, problems: list[str], *, year_said: bool
+    dates: list[FactDate],
+    today: date,
+    problems: list[str],
+    *,
+    year_said: bool,
+    years: Iterable[int] = (),
 ) -> None:
     """A date written with its weekday but not its year ("Friday June 9") is in the question's
-    year when it names one (`year_said`), and the weekday must agree; with no year said, it is
-    the year nearest today (this one, the next or the last) whose day falls on that weekday.
-    A weekday that agrees with none is reported, never corrected."""
+    year when it names one (`year_said`), and the weekday must agree — of several years said
+    (`years`: "an email of Sep 2027 … the 2030 cycle … Friday March 8th"), the one year where
+    it does; with no year said, it is the year nearest today (this one, the next or the last)
+    whose day falls on that weekday. A weekday that agrees with none is reported, never
+    corrected."""
     for found in dates:
         if found.weekday is None or found.weekday == found.value.weekday():
             continue
-        if not year_said:
-            near = sorted(
-                (in_year(found.value, y) for y in (today.year - 1, today.year + 1)),
+        near = [] if year_said else [today.year - 1, today.year + 1]
+        for candidates in (near, sorted(set(years))):
+            moved = (in_year(found.value, y) for y in candidates)
+            agreeing = sorted(
+                (d for d in moved if d.weekday() == found.weekday),
                 key=lambda d: abs((d - today).days),
             )
-            agreeing = next((d for d in near if d.weekday() == found.weekday), None)
-            if agreeing is not None:
-                found.value = agreeing
-                continue
+            if agreeing and (candidates is near or len(agreeing) == 1):
+                found.value = agreeing[0]
+                break
+        if found.weekday == found.value.weekday():
+            continue
         problems.append(f"{found.span.strip()!r}: {found.value:%B %-d, %Y} is a {found.value:%A}")
 
 
@@ -442,6 +464,13 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         elif kind in ("ago", "from_today"):
             n = _SMALL.get(m.group(1)) or int(m.group(1))
             days = n * (7 if m.group(2) == "week" else 1)
+            if kind == "from_today":
+                # counted from tomorrow, or from the coming weekday ("two weeks from friday"
+                # said on a Friday could mean today's or next week's: not read, the rule asks)
+                start = _anchor_ahead(m, today)
+                if start is None:
+                    continue
+                days += start
             taken.append(m.span())
             value = today + timedelta(days=days if kind == "from_today" else -days)
             found.append(FactDate(value=value, span=m.group(0), start=m.start()))

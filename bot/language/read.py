@@ -86,13 +86,9 @@ def extract(text: str, *, today: date) -> Facts:
     if len(asked) == 1:
         years = [*asked, *(y for y in years if y not in asked)]
     # (a day counted from today, "two weeks ago", names no year: only a year written out does)
-    year_said = _year_named(
-        dates,
-        years + [d.value.year for d in dates if d.year_written and _YEAR_IN.search(d.span)],
-        today,
-        said_year,
-    )
-    settle_weekdays(dates, today, problems, year_said=year_said)
+    written = years + [d.value.year for d in dates if d.year_written and _YEAR_IN.search(d.span)]
+    year_said = _year_named(dates, written, today, said_year)
+    settle_weekdays(dates, today, problems, year_said=year_said, years=written)
     event_from_primary(low, cues, dates)
 
     result = Facts(

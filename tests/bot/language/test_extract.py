@@ -715,6 +715,31 @@ def test_days_counted_from_today_are_a_date() -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # Asked on Monday 2027-09-20: tomorrow is Tue 09-21, the coming Friday 09-24.
+        ("a week from tomorrow", date(2027, 9, 28)),
+        ("two weeks from tomorrow", date(2027, 10, 5)),
+        ("two weeks from friday", date(2027, 10, 8)),
+        ("10 days from this coming friday", date(2027, 10, 4)),
+    ],
+)
+def test_days_counted_from_tomorrow_or_a_coming_weekday_are_a_date(
+    said: str, expected: date
+) -> None:
+    # § 5-703(g) counts from the special primary; the day is said counted from another.
+    facts = extract(f"the special congressional primary is {said}", today=date(2027, 9, 20))
+    assert [d.value for d in facts.dates] == [expected]
+
+
+def test_weeks_from_todays_own_weekday_is_not_read() -> None:
+    # Said on a Monday, "two weeks from monday" may count from today or from next Monday: the
+    # day is asked for, never guessed.
+    facts = extract("the special primary is two weeks from monday", today=date(2027, 9, 20))
+    assert facts.dates == []
+
+
+@pytest.mark.parametrize(
     ("text", "today", "expected"),
     [
         # In December, "the 11th of January" is next month's.

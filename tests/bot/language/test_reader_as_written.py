@@ -44,6 +44,15 @@ def _deadline(text: str, today: date) -> tuple[date, time | None]:
             date(2022, 6, 10),
             time(17, 0),
         ),
+        # Of two years a pasted thread names (its own date's, the scenario's), the one where
+        # the weekday agrees: March 8 is a Friday in 2030, a Monday in 2027.
+        (
+            "From: counsel - Thu, Sep 16, 2027 4:12 PM. In the 2030 cycle withdrawals close "
+            "Friday March 8th at 5 p.m.",
+            date(2027, 9, 20),
+            date(2030, 3, 8),
+            time(17, 0),
+        ),
     ],
 )
 def test_a_weekday_said_with_a_day_settles_the_year_left_unwritten(
