@@ -22,7 +22,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     (
         "total",
         # ("… full amounts add up to $5.5M (3M + 2.5M)": the sum of the parts that follow)
-        re.compile(r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"),
+        re.compile(
+            r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"
+            # ("$3M, $2.4M and $1.6M. that's $7M against $4.2M": the sum of those said again)
+            r"|\b(?:that['’]?s|that\s+is|which\s+is|which\s+comes\s+to)\s+(?:a\s+total\s+of\s+)?$"
+        ),
         # ("$25, $100, $250 — total match?": the total asked for, not this sum's)
         re.compile(
             r"^[^$\d;,.]{0,6}\b(?:in\s+)?(?:total|combined|altogether)\b"
@@ -106,6 +110,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"
             # ("tickets want 2.75M and 1.25M": what each asks for in full)
             r"|\btickets?\s+(?:want|wants|requested|request|ask(?:ing)?\s+for|claim)\s+$"
+            # ("three tickets each due 1,000,000": what each is owed in full)
+            r"|\btickets?\s+(?:(?:are|is)\s+)?(?:each\s+)?due\s+$"
             r"|(?:^|\n)\s*[|-]?\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
         ),
         None,

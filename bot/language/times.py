@@ -21,6 +21,8 @@ _AMPM = (
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
     r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
+    # ("the fund sits at 6 million": a sum, never 6 o'clock)
+    r"(?!\s*(?:k|m|mm|mil|million|thousand|billion|bn|grand|dollars?|bucks)\b)"
 )
 _TIME_AFTER = re.compile(
     # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice)

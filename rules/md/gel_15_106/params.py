@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from itertools import pairwise
+
 from rules.engine.facts import Facts
 from rules.md.practice import election_of
 
@@ -64,8 +67,18 @@ def proration(facts: Facts) -> dict[str, object]:
     # A sum said to be paid out already, or raised, is no entitlement.
     others = [a for a in others[first:] if a.role in (None, "entitlement")]
     tickets = [c for c in facts.numbers if c.role == "tickets"]
-    rest: list[object] = []
+    # "… $3M, $2.4M and $1.6M. that's $7M against $4.2M": the Fund said again right after the
+    # entitlements' total (a "total", dropped above) is no ticket's entitlement.
+    said = facts.amounts
+    again = {
+        id(b)
+        for a, b in pairwise(said)
+        if a.role == "total" and fund is not None and b.value == fund.value and b.role is None
+    }
+    rest: list[Decimal] = []
     for amount in others:
+        if id(amount) in again:
+            continue
         # "two tickets each owed $1M and a third owed $500k": an amount said of "each" is
         # every ticket's of the count said before it (or, said alone, of the one count).
         count = next((c.value for c in reversed(tickets) if c.start < amount.start), None)

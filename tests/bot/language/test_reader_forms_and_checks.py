@@ -323,3 +323,42 @@ def test_a_sum_the_words_call_an_entitlement_is_never_the_fund() -> None:
     said = _params("md-public-financing-proration", "ticket A owed $2.75M, ticket B owed $1.5M")
     assert "fund" not in said
     assert said["entitlements"] == [Decimal(2750000), Decimal(1500000)]
+
+
+def test_the_entitlements_total_and_the_fund_said_again_are_no_tickets_entitlement() -> None:
+    # § 15-106(b) prorates each ticket's full contribution: a sum restating the listed
+    # entitlements' total, and the Fund set against it, are neither a fourth nor a fifth ticket.
+    text = (
+        "Fund holds $5.1M; the tickets are owed $2.6M, $1.9M and $1.5M -- that's $6M against "
+        "$5.1M. each ticket's share?"
+    )
+    assert _params("md-public-financing-proration", text) == {
+        "fund": Decimal(5100000),
+        "entitlements": [Decimal(2600000), Decimal(1900000), Decimal(1500000)],
+    }
+    # ... but a third ticket owed what the first two are owed together is a ticket.
+    for three in ("fund $4M, tickets entitled to $1M, $1M and $2M", "fund 4M. tickets: 1M, 1M, 2M"):
+        assert _params("md-public-financing-proration", three)["entitlements"] == [
+            Decimal(1000000),
+            Decimal(1000000),
+            Decimal(2000000),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fund", "entitlements"),
+    [
+        # "at 6 million" is a sum, never six o'clock.
+        ("the fund is at 6 million; tickets entitled to 4M and 3M", 6000000, [4000000, 3000000]),
+        # "each due 1,000,000": every ticket's full contribution, without "$".
+        ("3,500,000 in the fund, four tickets each due 1,000,000", 3500000, [1000000] * 4),
+    ],
+)
+def test_the_fund_and_entitlements_said_plainly(
+    text: str, fund: int, entitlements: list[int]
+) -> None:
+    # § 15-106(b): the Fund and each ticket's full contribution.
+    assert _params("md-public-financing-proration", text) == {
+        "fund": Decimal(fund),
+        "entitlements": [Decimal(e) for e in entitlements],
+    }
