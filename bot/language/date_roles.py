@@ -144,10 +144,13 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
 _SENTENCE_END = re.compile(
     r"(?<!\bp\.m)(?<!\ba\.m)(?<!\bpm)(?<!\bam)"
     r"(?<!\bjan)(?<!\bfeb)(?<!\bmar)(?<!\bapr)(?<!\bjun)(?<!\bjul)(?<!\baug)(?<!\bsep)(?<!\bsept)"
-    r"(?<!\boct)(?<!\bnov)(?<!\bdec)(?<!\bst)(?<!\bno)[.?!;]\s"
+    r"(?<!\boct)(?<!\bnov)(?<!\bdec)(?<!\bst)(?<!\bno)"
+    # ("the Sept 17, 2030 Mass. primary", "the Md. primary": a state's abbreviation)
+    r"(?<!\bmass)(?<!\bmd)[.?!;]\s"
 )
 _WORKED_OUT = re.compile(r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*")
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
+_BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")
 
 
 def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str = "") -> None:
@@ -177,6 +180,14 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if (
                 (role == "event_date" and gap_hi == start) or gap_lo == end
             ) and _RELATIVE_GAP.search(low, gap_lo, gap_hi):
+                continue
+            # ("last day to withdraw after the Sept 17 primary": a deadline placed after a
+            # date is not on it; "open until June 9" is)
+            if (
+                role in _DEADLINES
+                and gap_hi == start
+                and _BEFORE_OR_AFTER.search(low[gap_lo:gap_hi])
+            ):
                 continue
             # "dies 6 days before the 6/25 primary (so 6/19)": a day the asker worked out from
             # the words before is not the day of the cue named just before it.

@@ -189,6 +189,19 @@ def test_out_of_scope_signal_vetoes_even_with_a_topic_word() -> None:
     assert "ballot question" in result.reason
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 15-106(e)'s schedule says when money may go out; when it did is a record.
+        "when did the primary distributions actually go out in 2026?",
+        # c. 53 § 14 says who fills a vacancy, not who was chosen.
+        "who was nominated to replace our senate candidate who withdrew in 2026?",
+    ],
+)
+def test_what_actually_happened_is_a_record_no_rule_computes(question: str) -> None:
+    assert match(question).decision == "no_match"
+
+
 def test_rule_specific_exclusion() -> None:
     # § 5-703(e) is about unaffiliated candidates; a Democrat needs no petition.
     assert match("how many signatures does a Democrat need for governor?").decision == "no_match"

@@ -703,3 +703,18 @@ def test_an_office_hour_said_as_oclock_before_its_day() -> None:
     # § 5-703(c)(3)(ii): the proclamation's deadline hour, said before its day.
     facts = extract("the COC deadline at 5 o'clock on april 9", today=date(2027, 3, 15))
     assert [d.time for d in facts.dates] == [time(17, 0)]
+
+
+def test_a_deadline_placed_after_a_date_is_not_on_it() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for withdrawals: "the last day to withdraw
+    # after the Sept 17 primary" names the primary's day, never that last day.
+    facts = extract(
+        "Last day to withdraw after the Sept 17, 2030 Mass. primary?", today=date(2026, 12, 7)
+    )
+    assert [(d.value, d.role) for d in facts.dates] == [(date(2030, 9, 17), "primary")]
+    # ... while a deadline said before the primary, then its day, is that day.
+    said = extract(
+        "Last day for withdrawals before the primary: Friday, June 2, 2028, 5 pm.",
+        today=date(2026, 12, 7),
+    )
+    assert [(d.value, d.role) for d in said.dates] == [(date(2028, 6, 2), "withdrawal_deadline")]
