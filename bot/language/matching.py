@@ -273,7 +273,11 @@ class Matcher:
         bucket = self._buckets.get(raw[0], ())
         cutoff = 84 if len(raw) >= 7 else 88
         best = process.extractOne(raw, bucket, scorer=fuzz.ratio, score_cutoff=cutoff)
-        return stem(best[0]) if best else stem(raw)
+        # A word that only adds letters to a vocabulary word is another word, not its typo:
+        # "county" is no "count", "commissioner" no "commission".
+        if best is None or raw.startswith(best[0]):
+            return stem(raw)
+        return stem(best[0])
 
     @staticmethod
     def _occurs(

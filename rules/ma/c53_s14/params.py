@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rules.engine.facts import Facts
+from rules.engine.facts import FactCount, Facts
 
 _LT_GOVERNOR = re.compile(r"\b(?:lieutenant|lt\.?)\s*gov(?:ernor)?\b|\blg\b")
 _GOVERNOR = re.compile(r"\bgovernor\b")
@@ -78,6 +78,19 @@ def delegates(facts: Facts) -> dict[str, object]:
     """Sentences 4–5: the votes cast, and whether the district takes in only parts of wards or
     towns."""
     n = facts.count("votes")
+    # "our senate candidate got 9,400 and our governor candidate 8,800 votes": of the votes
+    # counted, those nearest the governor's candidate said (sentence 4 counts only theirs).
+    governor = [
+        (m.start, m.start + len(m.span)) for m in facts.mentions if m.value == "votes-governor"
+    ]
+    votes = [c for c in facts.numbers if c.role == "votes"]
+    if governor and len(votes) > 1:
+
+        def apart(c: FactCount) -> int:
+            end = c.start + len(c.span)
+            return min(max(c.start - e, s - end, 0) for s, e in governor)
+
+        n = min(votes, key=apart).value
     p: dict[str, object] = {"votes": n} if n is not None else {}
     district = facts.values("district")
     if "partial" in district:

@@ -176,3 +176,40 @@ def test_a_candidate_for_president_is_not_a_5_703_petition_candidate(question: s
     facts = read_facts(question, today=TODAY)
     out = ruled_out(facts, RULES)
     assert all(rule in out for rule in RULES if rule.startswith("md-petition"))
+
+
+@pytest.mark.parametrize(
+    ("question", "votes"),
+    [
+        # Sentence 4 counts the votes for the party's candidate for governor; another office's
+        # said beside them is background, before or after.
+        (
+            "last state election here: 6,150 for our governor candidate, 7,020 for our senate "
+            "candidate. how many delegates can the ward committee choose for the vacancy?",
+            6150,
+        ),
+        (
+            "our senate candidate got 7,020 votes and our governor candidate got 6,150 votes in "
+            "the ward. how many delegates for the vacancy?",
+            6150,
+        ),
+    ],
+)
+def test_the_governors_votes_said_beside_another_offices_are_counted(
+    question: str, votes: int
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule, reply.params.get("votes")) == (
+        "answered",
+        "ma-vacancy-delegates",
+        str(votes),
+    )
+
+
+def test_only_another_offices_votes_are_not_counted() -> None:
+    # c. 53, § 14, sentence 4: a senate candidate's votes alone are not the count it takes.
+    reply = SERVICE.ask(
+        "our senate candidate got 3,412 votes in the ward. how many delegates for the vacancy?",
+        today=TODAY,
+    )
+    assert reply.status == "no_match"
