@@ -19,7 +19,8 @@ from decimal import Decimal
 from itertools import pairwise
 
 from bot.language.dates import WEEKDAY_FULL, in_year
-from bot.language.numbers import IN_WORDS, UNIT_SAID, WORD_NUMBERS, listed_next
+from bot.language.lists import UNIT_SAID, listed_next
+from bot.language.number_words import IN_WORDS, WORD_NUMBERS
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention
 
 _MARKER = re.compile(

@@ -9,7 +9,7 @@ import re
 from datetime import time, timedelta
 from itertools import pairwise
 
-from bot.language.numbers import WORD_NUMBERS
+from bot.language.number_words import WORD_NUMBERS
 from rules.engine.facts import FactDate
 
 # Words near a date that say what the date is. Longer cues win over shorter ones they contain.

@@ -16,6 +16,10 @@ from text_to_num import alpha2digit
 from bot.language.dates import MONTH_NAME
 from bot.language.lexicon import Expanded
 
+# Small counts said in words: WORD_NUMBERS their values, IN_WORDS "two" … "ten" as a pattern
+# ("both" is two tickets, never a count said again or said "of each").
+WORD_NUMBERS = dict(both=2, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9, ten=10)
+IN_WORDS = "|".join(w for w in WORD_NUMBERS if w != "both")
 _UNITS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
     "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"

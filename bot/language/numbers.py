@@ -12,6 +12,8 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
+from bot.language.lists import end_of, listed_next
+from bot.language.number_words import IN_WORDS, WORD_NUMBERS
 from bot.language.sum_roles import FROM_A_GIVER, listed_as_contributions, money_role
 from bot.language.text import MAX_ITEMS, blank
 from rules.engine.facts import FactAmount, FactCount
@@ -97,10 +99,6 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-# Small counts said in words: WORD_NUMBERS their values, IN_WORDS "two" … "ten" as a pattern
-# ("both" is two tickets, never a count said again or said "of each").
-WORD_NUMBERS = dict(both=2, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9, ten=10)
-IN_WORDS = "|".join(w for w in WORD_NUMBERS if w != "both")
 # "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
 # "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
 # count for the district as of Jan 1 is 1,032,118": the voters counted, said before the number
@@ -393,47 +391,6 @@ def read_numbers(
     return amounts, counts, election_years + [y for y in years if y not in election_years]
 
 
-# Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
-_LIST_JOIN = re.compile(
-    # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
-    # noun; a count's noun is what it counts, never a join)
-    r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
-    r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b)?"  # ("$50 each and one of $200", "$250 x3")
-    # ("$300 from a Bethesda donor, plus $150 and $50": who gave the one before)
-    r"(?:\s+" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?)?"
-    # ("$300 (one donor, single check), $150": a note on one item)
-    r"(?:\s*\([^()$\d]{0,40}\))?"
-    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"
-    # ("Reyes | 2,800,000 Kim | 2,100,000", "A | 50 B | 75": a table's rows, each its label)
-    # ("| A.K. | 40 |\n| J.P. | 120 |": a markdown table's rows)
-    r"|\|\s*\n\s*\|\s*[a-z][a-z.'’ -]{0,20}?\s*\|\s*|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
-    # "$250 and one of 50", "four of $50 each and two of $125"
-    rf"(?:(?:one|another|{IN_WORDS}|\d)\s+(?:of\s+)?)?"
-    r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
-    # "ticket A owed 3,000,000\nticket B 2,250,000": one row a line, each its ticket's
-    r"|\s*\n\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
-)
-UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
-# ("a $300 contribution and a $40 one")
-_ARTICLE_JOIN = re.compile(
-    r"(?:\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
-    r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+"
-)
-
-
-def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
-    """Whether `item` is listed right after `before` ("250, 100 and 50", "W1 3,402 / W2 2,977")."""
-    end = _end(low, before)
-    joined = _LIST_JOIN.fullmatch(low, end, item.start)
-    return bool(
-        (joined and not (joined.group("noun") and isinstance(before, FactCount)))
-        # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
-        or (UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
-        # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
-        or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
-    )
-
-
 def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
     """A list of numbers is one kind of thing: when one of them is a sum ("owed 600000 and
     400000") or the words before the list say whose money it is ("contributions of 250, 100
@@ -454,10 +411,10 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
         role = (
             head.role
             if isinstance(head, FactAmount)
-            else money_role(low, head.start, _end(low, head))
+            else money_role(low, head.start, end_of(low, head))
         ) or ("entitlement" if group[-1].role == "entitlement" else None)  # ("…, 300k entitled")
         if role in (None, "private") and listed_as_contributions(
-            low, head.start, _end(low, group[-1])
+            low, head.start, end_of(low, group[-1])
         ):
             role = "contribution"
             for item in group:
@@ -473,7 +430,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             # "W1 3,402 / W2 2,977 / W3 4,118 registered voters": a list of counts is all of
             # the kind one of them is said to be.
             kinds = {i.role for i in group if i.role is not None}
-            joins = [low[_end(low, a) : b.start] for a, b in pairwise(group)]
+            joins = [low[end_of(low, a) : b.start] for a, b in pairwise(group)]
             # (only a list set apart by "/", ";" or "+": "dist 3, 61,482 registered voters" is a
             # district and a count)
             # (and of one order of size: "3,300,000; three eligible nominee tickets" are a
@@ -537,10 +494,12 @@ def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
     """ "ten dollars from his sister, twenty from the pastor, and three hundred from a fellow":
     once one giver's sum is money, a plain number said the same way (from someone) is another
     contribution, not a count."""
-    if not any(a.role == "contribution" and _GIVER_AFTER.match(low, _end(low, a)) for a in amounts):
+    if not any(
+        a.role == "contribution" and _GIVER_AFTER.match(low, end_of(low, a)) for a in amounts
+    ):
         return
     for count in [c for c in counts if c.role is None]:
-        if _GIVER_AFTER.match(low, _end(low, count)):
+        if _GIVER_AFTER.match(low, end_of(low, count)):
             _as_sum(count, "contribution", counts, amounts)
     amounts.sort(key=lambda a: a.start)
 
@@ -579,10 +538,10 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         if before is None and amount.each:
             window = max(0, amount.start - 60)
             before = _EACH_OF_BEFORE.search(low[window : amount.start])
-        after = _TIMES_AFTER.match(low, _end(low, amount))
+        after = _TIMES_AFTER.match(low, end_of(low, amount))
         # "ten $25 contributions and five $100 contributions": a count right before a sum
         # said of several contributions
-        if before is None and _PLURAL_CONTRIBUTIONS.match(low, _end(low, amount)):
+        if before is None and _PLURAL_CONTRIBUTIONS.match(low, end_of(low, amount)):
             before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
         found = after or before
         said = found and (WORD_NUMBERS.get(found.group(1)) or int(found.group(1).replace(",", "")))
@@ -592,8 +551,3 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         amount.times = said
         amount.role = "contribution"
         counts[:] = [c for c in counts if c.start != at]
-
-
-def _end(low: str, item: FactAmount | FactCount) -> int:
-    """Where a number's words end in `low` (its span, from where it starts)."""
-    return low.find(item.span, item.start) + len(item.span)

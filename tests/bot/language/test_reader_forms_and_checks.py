@@ -362,3 +362,16 @@ def test_the_fund_and_entitlements_said_plainly(
         "fund": Decimal(fund),
         "entitlements": [Decimal(e) for e in entitlements],
     }
+
+
+def test_a_table_pasted_as_text_is_read_row_by_row() -> None:
+    # § 15-106(b): each row's full contribution is an entitlement, its label two spaces or
+    # more before it; the Fund said before the table is not a row.
+    table = (
+        "fund holds 5.2M. tickets entitled: Ruiz/Kahn    2,800,000 Obi/Lin       1,900,000 "
+        "Park/Wu  1,300,000 prorate?"
+    )
+    assert _params("md-public-financing-proration", table) == {
+        "fund": Decimal(5200000),
+        "entitlements": [Decimal(2800000), Decimal(1900000), Decimal(1300000)],
+    }

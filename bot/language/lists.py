@@ -1,0 +1,68 @@
+"""Numbers said as a list — "250, 100 and 50", "W1 3,402 / W2 2,977", a table's rows pasted
+as text — and where a number's words end: what joins one item of a list to the next
+(`bot.language.numbers` gives every item of a list one role)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.language.number_words import IN_WORDS
+from bot.language.sum_roles import FROM_A_GIVER
+from rules.engine.facts import FactAmount, FactCount
+
+# Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
+_LIST_JOIN = re.compile(
+    # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
+    # noun; a count's noun is what it counts, never a join)
+    r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
+    r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b)?"  # ("$50 each and one of $200", "$250 x3")
+    # ("$300 from a Bethesda donor, plus $150 and $50": who gave the one before)
+    r"(?:\s+" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?)?"
+    # ("$300 (one donor, single check), $150": a note on one item)
+    r"(?:\s*\([^()$\d]{0,40}\))?"
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"
+    # ("Reyes | 2,800,000 Kim | 2,100,000", "A | 50 B | 75": a table's rows, each its label)
+    # ("| A.K. | 40 |\n| J.P. | 120 |": a markdown table's rows)
+    r"|\|\s*\n\s*\|\s*[a-z][a-z.'’ -]{0,20}?\s*\|\s*|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
+    # "$250 and one of 50", "four of $50 each and two of $125"
+    rf"(?:(?:one|another|{IN_WORDS}|\d)\s+(?:of\s+)?)?"
+    r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label
+    # "ticket A owed 3,000,000\nticket B 2,250,000": one row a line, each its ticket's
+    r"|\s*\n\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
+)
+UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
+# ("a $300 contribution and a $40 one")
+_ARTICLE_JOIN = re.compile(
+    r"(?:\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
+    r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+"
+)
+
+
+# "Smith/Jones   3,000,000 Lee/Park      2,000,000", "donor1  250 donor2  100": a table pasted
+# as text, each row a short label, then its number after two spaces or more.
+_ROW = r"[a-z][a-z0-9.'’-]{0,15}(?:/[a-z][a-z.'’-]{0,15})?\s{2,}"
+_ROW_BEFORE = re.compile(r"(?:^|\s)" + _ROW + "$")
+_NEXT_ROW = re.compile(r"\s+" + _ROW)
+
+
+def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
+    """Whether `item` is listed right after `before` ("250, 100 and 50", "W1 3,402 / W2 2,977")."""
+    end = end_of(low, before)
+    joined = _LIST_JOIN.fullmatch(low, end, item.start)
+    return bool(
+        (joined and not (joined.group("noun") and isinstance(before, FactCount)))
+        # (both rows of the table: a sum said before it, "avail 6,000,000 A  2,500,000", is not)
+        or (
+            _NEXT_ROW.fullmatch(low, end, item.start)
+            and _ROW_BEFORE.search(low, max(0, before.start - 40), before.start)
+        )
+        # "35 dollars 60 dollars and 200 dollars": sums said with their unit, one after another
+        or (UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
+        # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
+        or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
+    )
+
+
+def end_of(low: str, item: FactAmount | FactCount) -> int:
+    """Where a number's words end in `low` (its span, from where it starts)."""
+    return low.find(item.span, item.start) + len(item.span)
