@@ -25,7 +25,9 @@ from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention
 
 _MARKER = re.compile(
     r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
-    r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said))\b"
+    r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said)"
+    # ("ruled ineligible on Sunday May 12 -- hold on, the ruling was Saturday the 11th")
+    r"|(?:hold|hang)\s+on(?!\s+to\b)|my\s+bad)\b"
     # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
     r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,)\s*wait\b"
     # ("for the 2026 -- er, 2028 -- cycle")

@@ -19,6 +19,16 @@ def test_a_corrected_date_replaces_the_one_taken_back_and_keeps_its_role() -> No
     assert len(facts.dates) == 1
 
 
+def test_hold_on_takes_a_day_back() -> None:
+    # § 5-903(b)(2): the successor's deadline counts from the day of the disqualification.
+    facts = read_facts(
+        "LG candidate was disqualified on Monday May 11 -- hold on, it was Tuesday the 12th of "
+        "May, 2026. successor COC due?",
+        today=TODAY,
+    )
+    assert params_for("md-successor-lt-gov", facts)["event_date"] == date(2026, 5, 12)
+
+
 def test_a_corrected_day_keeps_the_month_year_and_hour_said_before() -> None:
     # c. 53 § 14 sentence 7 counts from the last day (and hour) for filing withdrawals.
     facts = read_facts(

@@ -72,6 +72,10 @@ def test_date_forms(text: str, expected: date) -> None:
         ("withdrawals closed Friday, June 5 (5 p.m.)", time(17, 0)),
         # One day said twice ("tomorrow, Friday June 5") is one date, with the hour said after.
         ("withdrawals close tomorrow, Friday June 5, at 5:00 PM", time(17, 0)),
+        # An hour in words with its part of the day; a bare one is never read.
+        ("withdrawals closed June 5, five in the afternoon", time(17, 0)),
+        ("withdrawals closed at nine p.m. on June 5", time(21, 0)),
+        ("withdrawals closed June 5, five", None),
     ],
 )
 def test_times_attach_to_their_date(text: str, clock: time | None) -> None:
