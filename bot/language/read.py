@@ -154,7 +154,11 @@ _REMEMBERED_YEAR = re.compile(
     # "the gubernatorial cycle after 2030 — … in 2034?": a year the one asked about is placed by
     r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since"
     # "that's how it worked in 2014"
-    r"|(?:worked|happened|went|used\s+to\s+work)\s+in)\s+(\d{4})\b"
+    r"|(?:worked|happened|went|used\s+to\s+work)\s+in"
+    # "an old 2024 calendar", "the FAQ page I found is from the 2018 cycle": a stale paper's
+    r"|\b(?:old|outdated|stale|out-of-date)"
+    r"|\b(?:page|guide|faq|calendar|handbook|flyer|packet|chart|printout)s?\b[^.?!$\d]{0,25}?"
+    r"\bfrom\s+the)\s+(\d{4})\b"
 )
 
 

@@ -67,6 +67,19 @@ def test_a_year_said_of_how_things_were_is_not_the_year_asked_about() -> None:
     assert _params("md-petition-filing", table) == {"year": 2030}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "unaffiliated, running in 2030. I have an old 2026 calendar here. when is the COC due?",
+        "petition candidate COC due when in 2030? the handbook page I have is from the 2022 "
+        "cycle and lists a July date",
+    ],
+)
+def test_a_stale_papers_year_is_not_the_year_asked_about(text: str) -> None:
+    # § 5-703(d)(1): the certificate's deadline in the year asked, not the old paper's year.
+    assert _params("md-petition-certificate", text) == {"year": 2030}
+
+
 def test_a_date_the_asker_worked_out_is_no_fact_of_the_question() -> None:
     # § 5-903(b)(2)(i): counted from the last day for withdrawals; "due 3/9" is the check.
     text = "LG nominee dropped. withdrawals closed 3/4/30 so the successor COC is due 3/9, right?"
