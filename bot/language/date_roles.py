@@ -150,6 +150,15 @@ _SENTENCE_END = re.compile(
 )
 _WORKED_OUT = re.compile(r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*")
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
+
+
+def _names_next(low: str, cue_end: int, later: list[tuple[int, int]]) -> bool:
+    """Whether the next date starts right after a cue ("special primary Nov 16")."""
+    return bool(later) and bool(_CUE_THEN_DATE.fullmatch(low, cue_end, later[0][0]))
+
+
+_CUE_THEN_DATE = re.compile(r"\s*(?::|is|was|on|of)?\s*")
+_DATED = re.compile(r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$")
 _BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")
 
 
@@ -166,7 +175,9 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         # Only a neighbouring date can lie between this date and one of its cues.
         between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds)]
         best: tuple[int, str, int] | None = None
-        for cs, ce, role in cues[lo:hi]:
+        # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's)
+        dated = bool(_DATED.search(low, max(0, start - 12), start))
+        for cs, ce, role in [] if dated else cues[lo:hi]:
             if ce <= start and start - ce <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, start - ce
             elif cs >= end and cs - end <= _ROLE_AFTER:
@@ -197,6 +208,14 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if any(gap_lo <= s and e <= gap_hi for s, e in between):
                 continue
             if _SENTENCE_END.search(low, gap_lo, gap_hi):
+                continue
+            # ("COC deadline at 9 pm on Oct 12, special primary Nov 16": a cue after a comma
+            # that names the date right after it is that date's)
+            if (
+                gap_lo == end
+                and "," in low[gap_lo:gap_hi]
+                and _names_next(low, ce, bounds[i + 1 :])
+            ):
                 continue
             if best is None or dist < best[0]:
                 best = (dist, role, cs)
@@ -324,14 +343,20 @@ def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: s
     if role != "filing_deadline":
         return role
     for _, ce, other in cues:
+        # ("the proclamation (a draft we were shown, dated 9/13) puts the COC deadline at …":
+        # an aside in parentheses is no distance)
+        between = _ASIDE.sub("", low[ce:at]) if ce <= at else ""
         if (
             other == "proclamation_deadline"
             and ce <= at
-            and at - ce <= _PROCLAMATION_REACH
-            and not _SENTENCE_END.search(low, ce, at)
+            and len(between) <= _PROCLAMATION_REACH
+            and not _SENTENCE_END.search(between)
         ):
             return other
     return role
+
+
+_ASIDE = re.compile(r"\([^()]{0,80}\)")
 
 
 # "withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night": the

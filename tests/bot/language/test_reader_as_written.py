@@ -718,3 +718,20 @@ def test_a_deadline_placed_after_a_date_is_not_on_it() -> None:
         today=date(2026, 12, 7),
     )
     assert [(d.value, d.role) for d in said.dates] == [(date(2028, 6, 2), "withdrawal_deadline")]
+
+
+def test_the_proclamations_deadline_past_an_aside_a_papers_date_and_the_next_cue() -> None:
+    # § 5-703(c)(3)(ii): a special election's declaration is due with the deadline the
+    # proclamation sets. The day a draft is dated is no deadline; an aside in parentheses is
+    # no distance; "special primary" after a comma names the date right after it.
+    facts = extract(
+        "The proclamation (a draft we saw, dated 9/13) puts the certificate of candidacy "
+        "deadline at 9 in the evening on Tuesday, Oct. 12th, special primary Nov 16.",
+        today=date(2027, 9, 20),
+    )
+    assert [(d.value, d.role) for d in facts.dates] == [
+        (date(2027, 9, 13), None),
+        (date(2027, 10, 12), "proclamation_deadline"),
+        (date(2027, 11, 16), "special_primary"),
+    ]
+    assert facts.dates[1].time == time(21, 0)
