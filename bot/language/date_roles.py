@@ -148,7 +148,11 @@ _SENTENCE_END = re.compile(
     # ("the Sept 17, 2030 Mass. primary", "the Md. primary": a state's abbreviation)
     r"(?<!\bmass)(?<!\bmd)[.?!;]\s"
 )
-_WORKED_OUT = re.compile(r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*")
+_WORKED_OUT = re.compile(
+    r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*"
+    # ("dies ten days before the primary, which makes it Saturday 6/15")
+    r"|\s*,\s*(?:which\s+(?:makes\s+it|would\s+make\s+it|puts\s+it\s+on|would\s+be)|i\.e\.,?)\s+"
+)
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
 

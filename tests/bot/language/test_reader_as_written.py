@@ -735,3 +735,15 @@ def test_the_proclamations_deadline_past_an_aside_a_papers_date_and_the_next_cue
         (date(2027, 11, 16), "special_primary"),
     ]
     assert facts.dates[1].time == time(21, 0)
+
+
+def test_a_day_worked_out_from_the_primary_is_not_the_primarys() -> None:
+    # § 5-903(c)(1): "less than 10 days before the primary" turns on the primary's own day;
+    # "ten days before the primary, which makes it Saturday 6/15" works out the event's day.
+    facts = extract(
+        "LG candidate dies ten days before the primary, which makes it Saturday 6/15/2030; "
+        "primary Tue 6/25/2030. successor deadline?",
+        today=date(2027, 9, 20),
+    )
+    primary = [d.value for d in facts.dates if d.role == "primary"]
+    assert primary == [date(2030, 6, 25)]
