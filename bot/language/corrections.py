@@ -50,6 +50,8 @@ MARKER = _MARKER
 # characters from a marker to the corrected value ("44,918 -- no wait that's the june number,
 # jan 1 count was 44,605")
 _REACH = 60
+_TAKEN_BACK = re.compile(r"\bscratch\s+that\b")
+_FAR_REACH = 160
 # "sorry - Tuesday the 12th": a day of the month, the month being the corrected date's.
 _DAY_ONLY = re.compile(
     # ("— no wait, they moved it, it's the 23rd now")
@@ -229,7 +231,10 @@ def _correct_one(
 ) -> bool:
     """Correct the value said before `marker` with the one said right after it. A day moved
     ("moved it to Oct 10") is the same fact's, whatever the words around the new day name."""
-    after = [v for v in values if marker.end() <= v.start <= marker.end() + _REACH]
+    # ("died yesterday -- no wait, scratch that, this is the tabletop … death on June 18"):
+    # all said before is taken back, the value may come a few sentences on
+    reach = _FAR_REACH if _TAKEN_BACK.search(low, marker.start(), marker.end() + 16) else _REACH
+    after = [v for v in values if marker.end() <= v.start <= marker.end() + reach]
     before = [v for v in values if v.start + len(v.span) <= marker.start()]
     if after and not before:
         # "Correction: gov votes were 3,760 not 3,670": the value named after "not" is the

@@ -19,6 +19,16 @@ def test_a_corrected_date_replaces_the_one_taken_back_and_keeps_its_role() -> No
     assert len(facts.dates) == 1
 
 
+def test_scratch_that_takes_back_a_day_said_sentences_before() -> None:
+    # § 5-903(b)(2): counted from the day of the death, the one said after "scratch that".
+    facts = read_facts(
+        "our LG candidate died yesterday -- no wait, scratch that, I'm thinking of the training "
+        "exercise, not real life. Exercise facts: death on Friday May 1, 2026. successor COC?",
+        today=TODAY,
+    )
+    assert params_for("md-successor-lt-gov", facts)["event_date"] == date(2026, 5, 1)
+
+
 def test_hold_on_takes_a_day_back() -> None:
     # § 5-903(b)(2): the successor's deadline counts from the day of the disqualification.
     facts = read_facts(
