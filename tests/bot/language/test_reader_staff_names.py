@@ -393,3 +393,18 @@ def test_the_exact_statutory_language_asked_is_quoted() -> None:
     # c. 53, § 14: asked for its words, the text is quoted rather than a rule run.
     reply = SERVICE.ask("exact statutory language in G.L. c. 53 § 14 about the committee of five?")
     assert reply.status == "cite"
+
+
+def test_a_staffer_who_asks_is_not_the_one_the_question_is_about() -> None:
+    # § 5-903(b)(2)(iii): a successor candidate's deadline, asked by a county staffer.
+    asked = SERVICE.ask(
+        "Q from a county staffer: LG candidate died May 3, 2026. successor certificate deadline?",
+        today=date(2026, 5, 10),
+    )
+    assert (asked.status, asked.rule) == ("answered", "md-successor-lt-gov")
+    # ... while a campaign's own staffer leaving is no candidate's vacancy.
+    staff = SERVICE.ask(
+        "our campaign staffer quit -- how fast do we have to name a successor?",
+        today=date(2026, 5, 10),
+    )
+    assert staff.status == "no_match"
