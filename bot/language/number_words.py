@@ -145,6 +145,19 @@ _MONTH_DAY_SAID = re.compile(
 )
 
 
+# "the second of April", "April second": text2num leaves "second" (also "a second", "the second
+# Tuesday"); said of a month it is the 2nd.
+_SECOND_OF_MONTH = re.compile(
+    rf"\b(?:(?P<the>the\s+)second(?=\s+of\s+(?:{MONTH_NAME})\b)"
+    rf"|(?P<month>(?!may\b)(?:{MONTH_NAME}))\s+second\b(?!\s+(?:{_UNITS}|{_ORDINALS})\b))",
+    re.IGNORECASE,
+)
+
+
+def _second_of_month(m: re.Match[str]) -> str:
+    return f"{m.group('the')}2nd" if m.group("the") else f"{m.group('month')} 2nd"
+
+
 def _said(words: list[str]) -> int:
     """ "twenty", "one" → 21: a tens word and a unit (or a teen) said apart."""
     at = [_UNIT_LIST.index(w.lower()) for w in words]
@@ -209,6 +222,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_SHORT_SCALE, _short_scale)
     text = text.substitute(_YEAR_SAID, _year_said)
     text = text.substitute(_MONTH_DAY_SAID, _month_day_said)
+    text = text.substitute(_SECOND_OF_MONTH, _second_of_month)
     text = text.substitute(_RUN, _digits)
     text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
     return text.substitute(_MILLION_THOUSAND, _million_thousand)

@@ -550,6 +550,19 @@ def test_a_day_said_as_a_cardinal_is_a_date() -> None:
     assert [d.value for d in facts.dates] == [date(2026, 3, 6), date(2026, 6, 21)]
 
 
+def test_the_second_said_of_a_month_is_its_2nd() -> None:
+    # § 5-903(b)(2): counted from the day of the death, said in words.
+    facts = extract(
+        "the LG candidate dies on the second of April; or was it April second?", today=TODAY
+    )
+    assert [d.value for d in facts.dates] == [date(2026, 4, 2), date(2026, 4, 2)]
+    # ... but "the second Tuesday of May" is a weekday's place, and "wait a second" no date.
+    assert [d.value for d in extract("wait a second", today=TODAY).dates] == []
+    assert [d.value for d in extract("the second Tuesday of May", today=TODAY).dates] == [
+        date(2026, 5, 12)
+    ]
+
+
 def test_a_sum_taken_back_after_a_dash_is_the_corrected_one() -> None:
     # § 15-106(b): the Fund as corrected.
     facts = extract("Fund is $3.3M -- no, $3.03M -- entitlements 2M and 1.5M", today=TODAY)
