@@ -182,8 +182,13 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's)
         dated = bool(_DATED.search(low, max(0, start - 12), start))
         for cs, ce, role in [] if dated else cues[lo:hi]:
-            if ce <= start and start - ce <= _ROLE_BEFORE:
-                gap_lo, gap_hi, dist = ce, start, start - ce
+            # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
+            # October 11th": an aside in parentheses is no distance)
+            aside = (
+                sum(len(m.group(0)) for m in _ASIDE.finditer(low, ce, start)) if ce <= start else 0
+            )
+            if ce <= start and start - ce - aside <= _ROLE_BEFORE:
+                gap_lo, gap_hi, dist = ce, start, start - ce - aside
             elif cs >= end and cs - end <= _ROLE_AFTER:
                 gap_lo, gap_hi, dist = end, cs, cs - end + 8
             else:

@@ -747,3 +747,13 @@ def test_a_day_worked_out_from_the_primary_is_not_the_primarys() -> None:
     )
     primary = [d.value for d in facts.dates if d.role == "primary"]
     assert primary == [date(2030, 6, 25)]
+
+
+def test_an_aside_in_parentheses_is_no_distance_from_a_deadline_to_its_day() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for withdrawals, said after an aside.
+    facts = extract(
+        "Our town's withdrawal deadline was set (by the select board, long story, don't ask) "
+        "for Monday, October 11th. vacancy certificates due when?",
+        today=date(2027, 9, 20),
+    )
+    assert [(d.value, d.role) for d in facts.dates] == [(date(2027, 10, 11), "withdrawal_deadline")]
