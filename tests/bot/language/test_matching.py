@@ -196,9 +196,14 @@ def test_out_of_scope_signal_vetoes_even_with_a_topic_word() -> None:
         "when did the primary distributions actually go out in 2026?",
         # c. 53 § 14 says who fills a vacancy, not who was chosen.
         "who was nominated to replace our senate candidate who withdrew in 2026?",
+        # Nor how long an objection to a replacement's certificate may be filed (sentence 8
+        # says only that it is open to objections).
+        "objection to the replacement cert -- how long do we have to file one?",
+        # § 15-106(c) matches Maryland contributions, not another city's program.
+        "NYC matches 8-to-1 -- what's NYC's cap per contributor?",
     ],
 )
-def test_what_actually_happened_is_a_record_no_rule_computes(question: str) -> None:
+def test_a_record_a_procedure_or_another_place_is_no_rules_question(question: str) -> None:
     assert match(question).decision == "no_match"
 
 
