@@ -110,7 +110,11 @@ _VOTERS_BEFORE = re.compile(
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # ("registered voters (1/1/2030): 612,345": the date blanked by then)
-    ("registered_voters", re.compile(r"\b(?:registered\s+)?voters(?:\s*\([^()]*\))?\s*[:=|]\s*$")),
+    # ("Active voters: 17,904" is not the registered voters § 5-703(e) counts)
+    (
+        "registered_voters",
+        re.compile(r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\))?\s*[:=|]\s*$"),
+    ),
     # "1% of 98,765 = 987.65. indie petition: …": § 5-703's one percent is of the registered
     # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
     ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),

@@ -375,3 +375,10 @@ def test_a_table_pasted_as_text_is_read_row_by_row() -> None:
         "fund": Decimal(5200000),
         "entitlements": [Decimal(2800000), Decimal(1900000), Decimal(1300000)],
     }
+
+
+def test_active_voters_are_not_the_registered_voters() -> None:
+    # § 5-703(e)(1) counts registered voters: a sheet's "Active voters" line is another number,
+    # never taken for them beside the registered line.
+    sheet = "Registered voters (1/1/2028): 18,512. Active voters: 17,904. sigs needed for an indie?"
+    assert _params("md-petition-signatures", sheet) == {"registered_voters": 18512}
