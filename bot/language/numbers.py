@@ -525,7 +525,9 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
 
 _COUNT_JUST_BEFORE = re.compile(rf"\b(\d{{1,3}}|{IN_WORDS})\s*$")
 _PLURAL_CONTRIBUTIONS = re.compile(
-    r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?(?:contributions|donations|checks|gifts)\b"
+    # ("three $250 cards": contribution cards, one a giver)
+    r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?"
+    r"(?:contributions|donations|checks|gifts|(?:contribution\s+)?cards)\b"
 )
 
 

@@ -136,7 +136,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             # ("$120 - sorry $125 - contribution", "a $300 check from one donor")
             r"^\s*(?:[-–—]\s*)?(?:eligible\s+|individual\s+|qualifying\s+)?"
-            r"(?:contribution|contrib|donation|gift|check|cheque)\b"
+            r"(?:contribution|contrib|donation|gift|check|cheque|card)\b"
             r"|^\s*" + FROM_A_GIVER
         ),
     ),

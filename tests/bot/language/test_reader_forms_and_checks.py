@@ -382,3 +382,18 @@ def test_active_voters_are_not_the_registered_voters() -> None:
     # never taken for them beside the registered line.
     sheet = "Registered voters (1/1/2028): 18,512. Active voters: 17,904. sigs needed for an indie?"
     assert _params("md-petition-signatures", sheet) == {"registered_voters": 18512}
+
+
+@pytest.mark.parametrize(
+    ("text", "contributions"),
+    [
+        # A contribution card is one giver's contribution; "three $250 cards" are three.
+        ("three $250 cards -- what's the match?", [250, 250, 250]),
+        ("match on a single $60 card?", [60]),
+    ],
+)
+def test_contribution_cards_are_contributions(text: str, contributions: list[int]) -> None:
+    # § 15-106(c) matches each eligible contribution.
+    assert _params("md-public-financing-primary", text) == {
+        "contributions": [Decimal(c) for c in contributions]
+    }
