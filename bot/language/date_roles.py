@@ -33,6 +33,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
+            # ("5-502 ddl 3/8", "the § 5-502 deadline was March 8": the withdrawal section's)
+            r"|5-502\s+(?:withdrawal\s+)?(?:deadline|cut-?off|date)"
             # ("last day for LG candidates to withdraw")
             r"|last\s+day\s+(?:\w+\s+){0,3}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
         ),

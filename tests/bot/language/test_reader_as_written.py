@@ -757,3 +757,15 @@ def test_an_aside_in_parentheses_is_no_distance_from_a_deadline_to_its_day() -> 
         today=date(2027, 9, 20),
     )
     assert [(d.value, d.role) for d in facts.dates] == [(date(2027, 10, 11), "withdrawal_deadline")]
+
+
+def test_the_5_502_deadline_is_the_withdrawal_deadline() -> None:
+    # § 5-903(b)(2)(i) counts five days from the § 5-502 withdrawal deadline, never from the
+    # day the candidate withdrew.
+    facts = extract(
+        "our LG withdrew 3/4/30. 5-502 ddl 3/8, primary 6/25. successor COC due?",
+        today=date(2028, 3, 1),
+    )
+    roles = {d.role: d.value for d in facts.dates}
+    assert roles["withdrawal_deadline"] == date(2030, 3, 8)
+    assert roles["event_date"] == date(2030, 3, 4)
