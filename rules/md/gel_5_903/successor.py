@@ -81,15 +81,13 @@ def successor_lt_gov(ctx: Context) -> None:
                 f"filing_deadline={_day(filing).isoformat()}T21:00)."
             ),
         )
-    elif (
-        isinstance(filing, datetime)
-        and not isinstance(when, datetime)
-        and _day(when) == _day(filing)
-    ):
+    elif not isinstance(when, datetime) and _day(when) == _day(filing):
         # A date-only event on the deadline's own day: before the hour § 5-903 does not apply,
-        # after it a successor has a deadline. Neither is stated on a guess; the hour is asked.
+        # after it a successor has a deadline. Neither is stated on a guess; the hour is asked
+        # (and the deadline's too, when it was given as a day: "died on the COC deadline day").
         raise NeedsInput(
             "event_date",
+            *(() if isinstance(filing, datetime) else ("filing_deadline",)),
             reason=(
                 f"The {event} was on {fmt(_day(when))}, the day of the § 5-303 deadline "
                 f"({fmt(filing)}); whether it came after the deadline, as § 5-903(a)(1) "
