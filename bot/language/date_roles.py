@@ -186,11 +186,9 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         for cs, ce, role in [] if dated else cues[lo:hi]:
             # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
             # October 11th": an aside in parentheses is no distance)
-            aside = (
-                sum(len(m.group(0)) for m in _ASIDE.finditer(low, ce, start)) if ce <= start else 0
-            )
-            if ce <= start and start - ce - aside <= _ROLE_BEFORE:
-                gap_lo, gap_hi, dist = ce, start, start - ce - aside
+            apart = len(_without_asides(low[ce:start])) if ce <= start else 0
+            if ce <= start and apart <= _ROLE_BEFORE:
+                gap_lo, gap_hi, dist = ce, start, apart
             elif cs >= end and cs - end <= _ROLE_AFTER:
                 gap_lo, gap_hi, dist = end, cs, cs - end + 8
             else:
@@ -354,9 +352,8 @@ def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: s
     if role != "filing_deadline":
         return role
     for _, ce, other in cues:
-        # ("the proclamation (a draft we were shown, dated 9/13) puts the COC deadline at …":
-        # an aside in parentheses is no distance)
-        between = _ASIDE.sub("", low[ce:at]) if ce <= at else ""
+        # ("the proclamation (a draft we were shown, dated 9/13) puts the COC deadline at …")
+        between = _without_asides(low[ce:at]) if ce <= at else ""
         if (
             other == "proclamation_deadline"
             and ce <= at
@@ -368,6 +365,12 @@ def _whose_deadline(cues: list[tuple[int, int, str]], low: str, at: int, role: s
 
 
 _ASIDE = re.compile(r"\([^()]{0,80}\)")
+
+
+def _without_asides(text: str) -> str:
+    """`text` without its asides in parentheses: an aside is no distance between a cue and the
+    date it names."""
+    return _ASIDE.sub("", text)
 
 
 # "withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night": the

@@ -15,6 +15,7 @@ from text_to_num import alpha2digit
 
 from bot.language.dates import MONTH_NAME
 from bot.language.lexicon import Expanded
+from bot.language.times import AMPM
 
 # Small counts said in words: WORD_NUMBERS their values, IN_WORDS "two" … "ten" as a pattern
 # ("both" is two tickets, never a count said again or said "of each").
@@ -177,10 +178,11 @@ def _million_thousand(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) * 1000 + int(m.group(2))} thousand"
 
 
+_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 # "quarter past nine", "half past 10", "a quarter to twelve": a time of day said in words.
 _CLOCK_SAID = re.compile(
     r"\b(?:a\s+)?(?P<part>quarter|half)\s+(?P<dir>past|after|to|of|till|before)\s+"
-    r"(?P<hour>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9])\b"
+    rf"(?P<hour>{_HOUR_WORDS}|1[0-2]|[1-9])\b"
     r"(?:\s+o['’]?\s?clock\b)?",
     re.IGNORECASE,
 )
@@ -194,6 +196,15 @@ def _clock_said(m: re.Match[str]) -> str:
     if minutes == 30:  # ("half to nine" is no English time)
         return m.group(0)
     return f"{(hour - 2) % 12 + 1}:45"
+
+
+# "five in the afternoon", "nine p.m.": an hour in words said with its part of the day, read as
+# `times` reads "5 in the afternoon" (text2num leaves a small number alone; a bare one stays).
+_HOUR_SAID = re.compile(rf"\b(?P<hour>{_HOUR_WORDS})(?=\s*{AMPM})", re.IGNORECASE)
+
+
+def _hour_said(m: re.Match[str]) -> str:
+    return _SMALL[m.group("hour").lower()]
 
 
 # "tuesday night at 10", "that evening around 9:30": an hour said of a night is p.m.
@@ -215,6 +226,7 @@ _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_CLOCK_SAID, _clock_said)
+    text = text.substitute(_HOUR_SAID, _hour_said)
     text = text.substitute(_NIGHT_HOUR, _night_hour)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)

@@ -12,24 +12,12 @@ from rules.engine.facts import FactDate
 
 # ("4/10 5p": a bare "p" right after the hour is p.m.; a bare "a" is left alone — "district 5a")
 # ("pulled out at 10:30 that night": the evening's hours are p.m. too)
-_AMPM = (
+AMPM = (
     r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+(?:same\s+)?night\b"
     r"|(?:that|this|in\s+the)\s+(?:same\s+)?(?:evening|afternoon)\b"
     # ("quarter past nine on the evening of Tuesday, February 26")
     r"|on\s+the\s+(?:evening|night)\s+of\b)"
 )
-# "five in the afternoon", "nine p.m.": an hour in words, read only with its a.m./p.m.
-_HOUR_WORDS = dict(
-    one=1, two=2, three=3, four=4, five=5, six=6, seven=7, eight=8, nine=9, ten=10, eleven=11
-) | {"twelve": 12}
-_HOUR = r"(\d{1,2}|" + "|".join(_HOUR_WORDS) + r")"
-
-
-def _hour(said: str) -> int:
-    """An hour's number, said in digits or in words."""
-    return _HOUR_WORDS.get(said) or int(said)
-
-
 # After a bare "at 5": not a count of something ("at 5 votes") nor part of a date or number.
 _NOT_A_COUNT = (
     r"(?![:/.,\-]?\d)(?!\s*(?:%|days?|weeks?|hours?|votes?|tickets?|towns?|wards?|precincts?))"
@@ -48,14 +36,14 @@ _TIME_AFTER = re.compile(
     r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*"
     # ("last day for withdrawals: Tuesday 2/15/2028, closing at noon")
     r"(?:(?:closing|closes|closed|ending|ends)\s+)?(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately|like)\s+)?"
-    r"(?:" + _HOUR + r"(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
+    r"(?:(\d{1,2})(?::(\d{2}))?\s*" + AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5", "Sept 15th, 5 o'clock": an office hour without a.m./p.m. (read by
     # `_office_hour`: 1 to 6 as p.m., a candidacy deadline's 9 as 9 p.m., no other)
     r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
 )
 _TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
     # (never the end of a number cut by the search's window: "9:15 on the evening of" is not 5)
-    r"(?<![\d:])(?:" + _HOUR + r"(?::(\d{2}))?\s*" + _AMPM + r"|(?:12\s+)?(noon)"
+    r"(?<![\d:])(?:(\d{1,2})(?::(\d{2}))?\s*" + AMPM + r"|(?:12\s+)?(noon)"
     r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d)"
     # ("the COC deadline at 5 o'clock on april 9": an office hour, read as `_office_hour` does)
     r"|(\d{1,2})\s*o['’]?\s?clock)"
@@ -66,7 +54,7 @@ ANY_TIME = re.compile(
     # ("the 9 o'clock cutoff": an hour, never a count)
     r"\b\d{1,2}\s*o['’]?\s?clock\b|"
     r"\b\d{1,2}(?::\d{2})?\s*"
-    + _AMPM
+    + AMPM
     + r"|(?:\b12\s+)?\bnoon\b|\b\d{1,2}:\d{2}\b|(?<=\bat\s)[1-6]\b"
     + _NOT_A_COUNT
 )
@@ -141,7 +129,7 @@ def attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> 
             d.time = _office_hour(low, d, int(after.group(7) or after.group(8)), 0)
         elif after.group(1):
             d.time = clock_time(
-                _hour(after.group(1)),
+                int(after.group(1)),
                 int(after.group(2) or 0),
                 after.group(3),
                 problems,
@@ -172,7 +160,7 @@ def attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> 
             d.time = _office_hour(low, d, int(before.group(7)), 0)
         else:
             d.time = clock_time(
-                _hour(before.group(1)),
+                int(before.group(1)),
                 int(before.group(2) or 0),
                 before.group(3),
                 problems,
