@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
+import pytest
+
 from bot.language import params_for, read_facts
 from rules.values import TZ
 
@@ -19,24 +21,28 @@ def test_a_corrected_date_replaces_the_one_taken_back_and_keeps_its_role() -> No
     assert len(facts.dates) == 1
 
 
-def test_scratch_that_takes_back_a_day_said_sentences_before() -> None:
-    # § 5-903(b)(2): counted from the day of the death, the one said after "scratch that".
-    facts = read_facts(
-        "our LG candidate died yesterday -- no wait, scratch that, I'm thinking of the training "
-        "exercise, not real life. Exercise facts: death on Friday May 1, 2026. successor COC?",
-        today=TODAY,
-    )
-    assert params_for("md-successor-lt-gov", facts)["event_date"] == date(2026, 5, 1)
-
-
-def test_hold_on_takes_a_day_back() -> None:
-    # § 5-903(b)(2): the successor's deadline counts from the day of the disqualification.
-    facts = read_facts(
-        "LG candidate was disqualified on Monday May 11 -- hold on, it was Tuesday the 12th of "
-        "May, 2026. successor COC due?",
-        today=TODAY,
-    )
-    assert params_for("md-successor-lt-gov", facts)["event_date"] == date(2026, 5, 12)
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # "scratch that" takes back all said before: the day may come sentences on.
+        (
+            "our LG candidate died yesterday -- no wait, scratch that, I'm thinking of the "
+            "training exercise, not real life. Exercise facts: death on Friday May 1, 2026. "
+            "successor COC?",
+            date(2026, 5, 1),
+        ),
+        # "hold on" takes a day back like "sorry".
+        (
+            "LG candidate was disqualified on Monday May 11 -- hold on, it was Tuesday the 12th "
+            "of May, 2026. successor COC due?",
+            date(2026, 5, 12),
+        ),
+    ],
+)
+def test_a_day_taken_back_is_the_one_said_after(text: str, day: date) -> None:
+    # § 5-903(b)(2): the successor's deadline counts from the day of the event as corrected.
+    facts = read_facts(text, today=TODAY)
+    assert params_for("md-successor-lt-gov", facts)["event_date"] == day
 
 
 def test_a_corrected_day_keeps_the_month_year_and_hour_said_before() -> None:

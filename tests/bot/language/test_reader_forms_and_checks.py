@@ -325,18 +325,9 @@ def test_a_sum_the_words_call_an_entitlement_is_never_the_fund() -> None:
     assert said["entitlements"] == [Decimal(2750000), Decimal(1500000)]
 
 
-def test_the_entitlements_total_and_the_fund_said_again_are_no_tickets_entitlement() -> None:
-    # § 15-106(b) prorates each ticket's full contribution: a sum restating the listed
-    # entitlements' total, and the Fund set against it, are neither a fourth nor a fifth ticket.
-    text = (
-        "Fund holds $5.1M; the tickets are owed $2.6M, $1.9M and $1.5M -- that's $6M against "
-        "$5.1M. each ticket's share?"
-    )
-    assert _params("md-public-financing-proration", text) == {
-        "fund": Decimal(5100000),
-        "entitlements": [Decimal(2600000), Decimal(1900000), Decimal(1500000)],
-    }
-    # ... but a third ticket owed what the first two are owed together is a ticket.
+def test_a_ticket_owed_what_two_others_are_owed_together_is_a_ticket() -> None:
+    # § 15-106(b) prorates each ticket's full contribution: a third sum equal to the first two
+    # together is not read as their total.
     for three in ("fund $4M, tickets entitled to $1M, $1M and $2M", "fund 4M. tickets: 1M, 1M, 2M"):
         assert _params("md-public-financing-proration", three)["entitlements"] == [
             Decimal(1000000),
@@ -352,28 +343,31 @@ def test_the_entitlements_total_and_the_fund_said_again_are_no_tickets_entitleme
         ("the fund is at 6 million; tickets entitled to 4M and 3M", 6000000, [4000000, 3000000]),
         # "each due 1,000,000": every ticket's full contribution, without "$".
         ("3,500,000 in the fund, four tickets each due 1,000,000", 3500000, [1000000] * 4),
+        # A sum restating the listed entitlements' total, and the Fund set against it, are
+        # neither a fourth nor a fifth ticket.
+        (
+            "Fund holds $5.1M; the tickets are owed $2.6M, $1.9M and $1.5M -- that's $6M "
+            "against $5.1M. each ticket's share?",
+            5100000,
+            [2600000, 1900000, 1500000],
+        ),
+        # A table pasted as text: each row's label, two spaces or more, then its sum; the Fund
+        # said before the table is not a row.
+        (
+            "fund holds 5.2M. tickets entitled: Ruiz/Kahn    2,800,000 Obi/Lin       1,900,000 "
+            "Park/Wu  1,300,000 prorate?",
+            5200000,
+            [2800000, 1900000, 1300000],
+        ),
     ],
 )
-def test_the_fund_and_entitlements_said_plainly(
+def test_the_fund_and_each_tickets_entitlement(
     text: str, fund: int, entitlements: list[int]
 ) -> None:
     # § 15-106(b): the Fund and each ticket's full contribution.
     assert _params("md-public-financing-proration", text) == {
         "fund": Decimal(fund),
         "entitlements": [Decimal(e) for e in entitlements],
-    }
-
-
-def test_a_table_pasted_as_text_is_read_row_by_row() -> None:
-    # § 15-106(b): each row's full contribution is an entitlement, its label two spaces or
-    # more before it; the Fund said before the table is not a row.
-    table = (
-        "fund holds 5.2M. tickets entitled: Ruiz/Kahn    2,800,000 Obi/Lin       1,900,000 "
-        "Park/Wu  1,300,000 prorate?"
-    )
-    assert _params("md-public-financing-proration", table) == {
-        "fund": Decimal(5200000),
-        "entitlements": [Decimal(2800000), Decimal(1900000), Decimal(1300000)],
     }
 
 
