@@ -155,9 +155,12 @@ def ask_figures(
         expected = canonical_params(item.get("rule"), item.get("params") or {})
         # Both sides in the form the rule reads them (a sum "2500000.50" is "2500000.5").
         got = canonical_params(reply.rule, reply.params)
-        misread = any(k in got and got[k] != v for k, v in expected.items())
-        hits["facts misread"] += misread
+        misread = [k for k, v in expected.items() if k in got and got[k] != v]
+        hits["facts misread"] += bool(misread)
         totals["facts misread"] += 1
+        for name in misread:
+            # Which kind of value is misread (aggregate only: a parameter's name, never a value).
+            hits[f"facts misread: {name}"] += 1
         if kind == "in_scope":
             totals["right rule"] += 1
             totals["values right"] += 1
@@ -179,6 +182,9 @@ def ask_figures(
             totals["out-of-scope answered"] += 1
             totals["out-of-scope routed into a rule"] += 1
             hits["out-of-scope answered"] += reply.status == "answered"
+            if reply.status == "answered":
+                # Which rule answered it (aggregate only: a rule's id, never the question).
+                hits[f"out-of-scope answered: by {reply.rule}"] += 1
             hits["out-of-scope routed into a rule"] += reply.status == "needs_input"
         elif kind in ("cite", "season"):
             totals[f"{kind} answered from the text"] += 1
@@ -192,6 +198,10 @@ def ask_figures(
     totals["crashed"] = len(questions)
     for name in [n for n in hits if n.startswith("in scope missed")]:
         totals[name] = totals["right rule"]
+    for name in [n for n in hits if n.startswith("facts misread: ")]:
+        totals[name] = totals["facts misread"]
+    for name in [n for n in hits if n.startswith("out-of-scope answered: ")]:
+        totals[name] = totals["out-of-scope answered"]
     return {name: (hits[name], totals[name]) for name in totals}
 
 

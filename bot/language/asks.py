@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.language.text import apostrophes_blanked
 from rules.engine.facts import FactMention, Facts
 
 # The kinds of answer a question can ask for (lexicon `asks` values; a rule's frame `answers`).
@@ -196,7 +197,7 @@ def _yes_no(low: str, facts: Facts) -> None:
     """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
     named inside it ("is the *deadline* extended") are not what the question asks, but an
     `other-question` inside it ("…who lives out of state?") still says what it is about."""
-    text = low.replace("'", " ").replace("’", " ")
+    text = apostrophes_blanked(low)
     # A clause that states the value it asks to confirm ("is the deadline May 10?", "do we have
     # until 6/12?", "is the match $25,000?") asks for that value: the rule computes it.
     values = [d.start for d in facts.dates] + [a.start for a in facts.amounts]

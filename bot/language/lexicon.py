@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 from rapidfuzz import fuzz, process
 
+from bot.language.text import apostrophes_blanked
 from rules.engine.facts import FactMention
 
 LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
@@ -168,10 +169,12 @@ class Lexicon:
         terms: list[tuple[int, _Term]] = []
         for role, values in terms_data.items():
             for value, phrases in (values or {}).items():
-                for phrase in phrases or ():
-                    rx = re.compile(_phrase_pattern(str(phrase)))
-                    term = _Term(str(role), str(value), rx, _first_word(str(phrase)))
-                    terms.append((len(str(phrase)), term))
+                for written in phrases or ():
+                    # Matched where apostrophes are blanked (`mentions`), so written alike.
+                    phrase = apostrophes_blanked(str(written))
+                    rx = re.compile(_phrase_pattern(phrase))
+                    term = _Term(str(role), str(value), rx, _first_word(phrase))
+                    terms.append((len(phrase), term))
         terms.sort(key=lambda t: -t[0])  # longest first: "lieutenant governor" before "governor"
         plain = {str(k): str(v) for k, v in (data.get("plain") or {}).items()}  # type: ignore[attr-defined]
         spelled = tuple(str(w).lower() for w in data.get("spelling") or ())  # type: ignore[attr-defined]
@@ -210,7 +213,7 @@ class Lexicon:
         by a negation is a `not_office` (a topic, a `not_topic`; a document, a `not_document`;
         a detail, a `not_detail`: "not for insufficient signatures").
         Within a role, overlaps go to the longest phrase."""
-        text = low.replace("'", " ").replace("’", " ")
+        text = apostrophes_blanked(low)
         taken: dict[str, list[tuple[int, int]]] = {}  # per role: terms of one role don't overlap
         found: list[FactMention] = []
         for term in self.terms:

@@ -26,3 +26,9 @@ def clean(text: str) -> str:
 def blank(text: str, start: int, end: int) -> str:
     """`text` with characters start..end replaced by spaces (positions stay the same)."""
     return text[:start] + " " * (end - start) + text[end:]
+
+
+def apostrophes_blanked(text: str) -> str:
+    """`text` with each apostrophe a space (positions stay the same): the form lexicon terms
+    are matched in, so "party's" and the phrase written "party's" or "party s" meet."""
+    return text.replace("'", " ").replace("’", " ")

@@ -170,3 +170,21 @@ def test_a_total_is_no_tickets_entitlement_and_both_is_two() -> None:
     facts = read_facts("$2M available vs $3M in total for 2 tickets of $1.5M each", today=TODAY)
     assert [a.role for a in facts.amounts] == ["fund", "total", None]
     assert read_facts("both tickets are nominees", today=TODAY).count("tickets") == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "role", "value"),
+    [
+        # § 5-703(c)(3)'s general election, said by its month with an apostrophe.
+        ("indie petition deadline ahead of November's election?", "stage", "general"),
+        # § 15-106(e): a ticket that is its party's nominee (written with the apostrophe).
+        ("our ticket is its party's nominee now, what do we get", "detail", "nominee"),
+    ],
+)
+def test_a_lexicon_phrase_written_with_an_apostrophe_is_matched(
+    question: str, role: str, value: str
+) -> None:
+    """Mentions are matched with apostrophes blanked; a phrase written "party's" is read the
+    same way, not silently never matched."""
+    found = lexicon().mentions(question.lower())
+    assert (role, value) in {(m.role, m.value) for m in found}
