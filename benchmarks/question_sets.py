@@ -94,6 +94,9 @@ QUESTION_FOLDERS = {
     "sixty-second external tuning set": "external62",
     "sixty-third external tuning set": "external63",
     "sixty-fourth external tuning set": "external64",
+    "sixty-fifth external tuning set": "external65",
+    "sixty-seventh external tuning set": "external67",
+    "sixty-eighth external tuning set": "external68",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -455,3 +455,43 @@ def exact_over_rough(low: str, counts: list[FactCount]) -> None:
         if exact is not None:
             exact.role = rough.role
             counts.remove(rough)
+
+
+# "1,100,000 for the whole region", "3,455 votes townwide", "the county overall has …": a count
+# said of an area wider than the district asked about.
+_WIDER_AFTER = re.compile(
+    r"(?:\s+(?:registered\s+)?(?:voters|votes))?\s*,?\s*(?:\b(?:town|city|county|state)-?wide\b"
+    r"|\boverall\b|\b(?:for|in|across)\s+the\s+(?:whole|entire)\s+"
+    r"(?:region|county|state|city|town|area|jurisdiction)\b)"
+)
+_WIDER_BEFORE = re.compile(
+    r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)\s+(?:region|county|state"
+    r"|city|town|area))\b[^.?!;\d]{0,20}$"
+)
+
+
+def wider_area(low: str, counts: list[FactCount]) -> None:
+    """ "1,100,000 for the whole region -- the district itself is 512,880": of two counts of
+    one kind, the one said of a wider area only places the other, which is the district's
+    (§ 5-703(e)'s voters, c. 53 § 14's votes in the part of a town): role "total"."""
+    kinds = ("registered_voters", "votes")
+    for wide in [c for c in counts if c.role in (*kinds, None)]:
+        end = wide.start + len(wide.span)
+        if not (
+            _WIDER_AFTER.match(low, end)
+            or _WIDER_BEFORE.search(low, max(0, wide.start - 40), wide.start)
+        ):
+            continue
+        # ("roughly 1.1 million registered? no wait, it's 1,100,000 for the whole region"):
+        # the same number said before is the same count, with its kind
+        same = [c for c in counts if c is not wide and c.value == wide.value]
+        role = wide.role or next((c.role for c in same if c.role in kinds), None)
+        smaller = [c for c in counts if c.value < wide.value]
+        # (the same kind said of the district, else the one count said of nothing near it)
+        other = [c for c in smaller if role and c.role == role] or [
+            c for c in smaller if c.role is None and abs(c.start - wide.start) <= 80
+        ]
+        if len(other) == 1:
+            other[0].role = role
+            for c in (wide, *same):
+                c.role = "total"

@@ -36,7 +36,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # ("5-502 ddl 3/8", "the § 5-502 deadline was March 8": the withdrawal section's)
             r"|5-502\s+(?:withdrawal\s+)?(?:deadline|cut-?off|date)"
             # ("last day for LG candidates to withdraw")
-            r"|last\s+day\s+(?:\w+\s+){0,3}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
+            # ("last day for district/county offices to withdraw")
+            r"|last\s+day\s+(?:[\w/.-]+\s+){0,4}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
         ),
     ),
     (
@@ -165,6 +166,10 @@ def _names_next(low: str, cue_end: int, later: list[tuple[int, int]]) -> bool:
 
 _CUE_THEN_DATE = re.compile(r"\s*(?::|is|was|on|of)?\s*")
 _DATED = re.compile(r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$")
+_SET_BY_PROCLAMATION = re.compile(
+    r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?)\b"
+    r"[^.?!;\n\d]{0,12}(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*(?:on\s+)?)?$"
+)
 _BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")
 
 
@@ -230,6 +235,12 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
                 best = (dist, role, cs)
         d.role = _whose_deadline(cues, low, best[2], best[1]) if best else None
         claimed.append((best[0], best[2], d) if best else None)
+        # ("Governor's proclamation for the special in the 5th congressional district sets
+        # 9 pm on March 15 as the filing date": what the proclamation sets, said farther on)
+        if best is None and not dated:
+            said = _SET_BY_PROCLAMATION.search(low, max(0, start - 140), start)
+            if said and not any(said.start() <= s < start for s, _ in bounds[:i]):
+                d.role = "proclamation_deadline"
     # One cue names one date: "the deadline was Feb 26 and the primary falls on June 25" —
     # both dates are near "primary", which is June 25's; the date farther from it is unnamed.
     by_cue: dict[int, list[tuple[int, FactDate]]] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 import yaml
@@ -185,10 +185,18 @@ class Lexicon:
         "congressional district 6")."""
         return self.expand_mapped(text).text
 
+    def __post_init__(self) -> None:
+        # One question is expanded by the service, the reader and the matcher in turn: the
+        # same text is written out once (a result is never changed after it is made).
+        object.__setattr__(self, "expand_mapped", lru_cache(maxsize=256)(self._expand_mapped))
+
     def expand_mapped(self, text: str) -> Expanded:
         """`expand`, keeping where each character of the result came from in `text`, so a
         fact read in the expanded words is shown in the user's own ("Lt.Gov.", not
         "lieutenant governor"). Misspelt key words are corrected first ("leiutenant")."""
+        return self._expand_mapped(text)  # replaced by its cached form in __post_init__
+
+    def _expand_mapped(self, text: str) -> Expanded:
         out = Expanded(text, list(range(len(text))), list(range(1, len(text) + 1)))
         if self.spelled:
             out = out.substitute(_LONG_WORD, self._spelling)

@@ -184,6 +184,7 @@ _LIST_GOES_ON = re.compile(
 )
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _TO_THE_CENT = re.compile(r"\d{1,3}(?:,\d{3})+\.\d\d|\d{4,}\.\d\d")
+_CENTS = re.compile(r"\d{1,3}\.\d\d")
 
 
 # Numbers written in a form that is not read: each is refused with the reason and blanked, never
@@ -319,6 +320,8 @@ def read_numbers(
             (("," in raw or len(digits) >= 5) and role is not None)
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
+            # "cards attached: 12.50 / 20 / 20": dollars and cents where contributions are listed
+            or bool(_CENTS.fullmatch(raw) and listed_as_contributions(low, m.start(), m.end()))
             # "one donor gave 250", "four donors at 50 each": what someone gave is money
             or bool(_DONORS_AT.search(low, max(0, m.start() - 16), m.start()))
             or (
@@ -387,6 +390,7 @@ def read_numbers(
         counts.append(FactCount(value=1, span=m.group(0), start=m.start(), role="tickets"))
     counts.sort(key=lambda c: c.start)
     _repeated_sums(low, amounts, counts)
+    _repeated_claims(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     _more_givers(low, amounts, counts)
     _said_again(low, amounts)
@@ -487,7 +491,8 @@ _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 # how many gave it.
 _EACH_OF_BEFORE = re.compile(
     rf"\b(\d{{1,3}}|{IN_WORDS})\s+"
-    r"(?:donors?|contributors?|people|supporters?|individuals"
+    r"(?:donors?|contributors?|people|supporters?|individuals|guests|friends|attendees|neighbors"
+    r"|volunteers|members|residents|folks|more|others"
     # ("two eligible private contributions of $150 each")
     r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
     r"[^$\d.?!;]{0,25}$"
@@ -524,6 +529,18 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
 
 
 _COUNT_JUST_BEFORE = re.compile(rf"\b(\d{{1,3}}|{IN_WORDS})\s*$")
+# "6 contributions of $25 and one of $250": how many were given of the sum after it.
+_N_GIFTS_OF = re.compile(
+    rf"\b(\d{{1,3}}|{IN_WORDS})\s+(?:(?:eligible|private|individual|qualifying|small)\s+){{0,2}}"
+    r"(?:contributions|donations|checks|gifts|cards)\s+(?:of|at|for)\s+(?:about\s+|exactly\s+)?$"
+)
+# "… of $500 and 3 contributions of $20": a number after it that counts the next gifts.
+_ANOTHER_COUNT = re.compile(
+    r"\s*(?:(?:more|other|eligible|private|small)\s+)?"
+    r"(?:contributions|donations|checks|gifts|cards|donors|of|at|@|x)\b"
+)
+# "three $400k claims", "two $1.5M entitlements": that many tickets' claims of the sum.
+_PLURAL_CLAIMS = re.compile(r"\s*(?:full\s+)?(?:claims|entitlements)\b")
 _PLURAL_CONTRIBUTIONS = re.compile(
     # ("three $250 cards": contribution cards, one a giver)
     r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?"
@@ -544,6 +561,10 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         if before is None and amount.each:
             window = max(0, amount.start - 60)
             before = _EACH_OF_BEFORE.search(low[window : amount.start])
+        # ("three contributions of $100, $200 and $250": the count is the list's length)
+        listed = _LIST_GOES_ON.match(low, end_of(low, amount))
+        if before is None and (listed is None or _ANOTHER_COUNT.match(low, listed.end())):
+            before = _N_GIFTS_OF.search(low[window : amount.start])
         after = _TIMES_AFTER.match(low, end_of(low, amount))
         # "ten $25 contributions and five $100 contributions": a count right before a sum
         # said of several contributions
@@ -557,3 +578,21 @@ def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount])
         amount.times = said
         amount.role = "contribution"
         counts[:] = [c for c in counts if c.start != at]
+
+
+def _repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """ "three $400k claims": each of that many tickets is entitled to the sum (§ 15-106(b)
+    prorates them); the count says how many, and is no count of its own."""
+    for amount in amounts:
+        if amount.role not in (None, "entitlement") or not _PLURAL_CLAIMS.match(
+            low, end_of(low, amount)
+        ):
+            continue
+        window = max(0, amount.start - 12)
+        found = _COUNT_JUST_BEFORE.search(low[window : amount.start])
+        said = found and (WORD_NUMBERS.get(found.group(1)) or int(found.group(1)))
+        if not found or not said or said < 2:
+            continue
+        amount.times = said
+        amount.role = "entitlement"
+        counts[:] = [c for c in counts if c.start != window + found.start(1)]

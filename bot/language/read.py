@@ -19,6 +19,7 @@ from bot.language.corrections import (
     itemised_again,
     offices_taken_back,
     part_of_total,
+    wider_area,
 )
 from bot.language.date_roles import (
     cue_spans,
@@ -32,7 +33,7 @@ from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
-from bot.language.sum_roles import fund_said_now
+from bot.language.sum_roles import fund_said_now, taken_back
 from bot.language.text import MAX_CHARS, blank, clean
 from bot.language.times import ANY_TIME
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
@@ -66,8 +67,10 @@ def extract(text: str, *, today: date) -> Facts:
     exact_over_rough(low, numbers)
     itemised_again(low, amounts)
     part_of_total(low, numbers)
+    wider_area(low, numbers)
     fund_said_now(low, amounts)
     correct(low, dates, amounts, numbers)
+    taken_back(low, amounts)
     years = correct_years(low, years)
     dates_said_twice(low, cues, dates)
     cutoff = same_day_cutoff(low, dates)
@@ -77,7 +80,9 @@ def extract(text: str, *, today: date) -> Facts:
     said_year = _relative_year(low, today)
     # "like it was back in 2014": a year remembered is not the one asked about, when another
     # is said ("for '30", "next year", "the 2030 election").
-    remembered = {int(y) for rx in (_REMEMBERED_YEAR, _WAS_IN_YEAR) for y in rx.findall(low)}
+    remembered = {
+        int(y) for rx in (_REMEMBERED_YEAR, _WAS_IN_YEAR, _YEAR_DONE) for y in rx.findall(low)
+    }
     if said_year or set(years) - remembered or any(d.year_written for d in dates):
         years = [y for y in years if y not in remembered]
     # "… fill in 2032 pls", "what's the rule now for 2034?": the year a question ends asking
@@ -137,6 +142,7 @@ _NEXT_ELECTION = re.compile(
 )
 # "running this November", "the election this coming November": the November ahead.
 _THIS_NOVEMBER = re.compile(r"\bthis\s+(?:coming\s+)?november\b|\bcoming\s+november\b")
+_NEXT_NOVEMBER = re.compile(r"\bnext\s+november\b")
 _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cycle|ballot)\b")
 # "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
 # "'26 gubernatorial", "the '28 cycle": before an election's word too.
@@ -167,6 +173,11 @@ _WAS_IN_YEAR = re.compile(
     r"\bin\s+(\d{4})\s*,?\s+(?:it|that|they|the\s+(?:rule|law|deadline|statute))\s+"
     r"(?:was|were|used\s+to)\b"
 )
+# "now that 2026 is done": an election year behind the asker is not the one asked about.
+_YEAR_DONE = re.compile(
+    r"\b(\d{4})(?:['’]s\s+(?:election|cycle|race))?\s+(?:is|was|has\s+been)\s+"
+    r"(?:done|over|behind\s+us|finished|past|in\s+the\s+books)\b"
+)
 _ASKED_YEAR = re.compile(
     r"\b(?:for|fill\s+in|what\s+about|how\s+about)\s+(?:the\s+)?(\d{4})\b"
     r"(?=\s*(?:\?|pls\b|please\b|$))"
@@ -196,6 +207,10 @@ def _relative_year(low: str, today: date) -> int | None:
     if not found:
         if _THIS_NOVEMBER.search(low):
             return today.year + (today.month == 12)
+        # "next November's general": said in November or December, the next year's (said
+        # earlier in the year it could be either November, and no year is taken).
+        if _NEXT_NOVEMBER.search(low) and today.month >= 11:
+            return today.year + 1
         return None
     m = next((f for f in found if _YEAR_OF_ELECTION.match(low, f.end())), found[0])
     return today.year + {"this": 0, "next": 1, "last": -1}[m.group(1)]

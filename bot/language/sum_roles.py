@@ -75,7 +75,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # ("Fund balance remaining after primary distributions: $2,200,000": a line's label)
             r"|\bbalance\b[^$\d?!;.\n]{0,50}:\s*$"
         ),
-        re.compile(r"^[^$\d;,.]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
+        # (never a word on the next line: "$1,400,000\nFund available: $2,800,000" labels that)
+        re.compile(r"^[^$\d;,.\n]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
     ),
     (
         "entitlement",
@@ -168,6 +169,12 @@ _FUND_TOTAL = re.compile(
 )
 
 
+_FULL_JUST_BEFORE = re.compile(
+    r"\bfull\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award|entitlement)s?"
+    r"\s+$"
+)
+
+
 def money_role(low: str, start: int, end: int) -> str | None:
     """The role of the sum at `start`..`end` of `low` (lower-cased question), or None."""
     before = low[max(0, start - 60) : start]
@@ -188,6 +195,10 @@ def money_role(low: str, start: int, end: int) -> str | None:
         m = rx_before.search(before)
         if m and (best is None or len(before) - m.start() < best[0]):
             best = (len(before) - m.start(), role)
+    # "Ticket A's full public contribution works out to $3.4 million": what a ticket would get
+    # in full is its entitlement, however the words say it is reached.
+    if best and best[1] == "result" and _FULL_JUST_BEFORE.search(before, 0, len(before) - best[0]):
+        return "entitlement"
     # "Fund total is $14M": the Fund's total is the Fund.
     if best and best[1] == "total" and _FUND_TOTAL.search(before):
         return "fund"
@@ -207,6 +218,8 @@ _CONTRIBUTIONS_AFTER = re.compile(
     r"match(?:ing)?\b"
 )
 _CONTRIBUTIONS_BEFORE = re.compile(
+    # (never a "full contribution": what a ticket would get in full, its entitlement)
+    r"(?<!full\s)(?<!public\s)"
     r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
     r"|\bmatch(?:ing)?\s+(?:on|for)\s+(?:an?\s+)?$"  # "match on 250;100;50?", "… on a $50"
 )
@@ -214,7 +227,7 @@ _CONTRIBUTIONS_BEFORE = re.compile(
 # "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence
 # introduces with a colon.
 _CONTRIBUTIONS_COLON = re.compile(
-    r"\b(?:contributions|donations|checks|cheques)\b[^.?!:]{0,60}:\s*$"
+    r"\b(?:contributions|donations|checks|cheques|cards)\b[^.?!:]{0,60}:\s*$"
 )
 
 # "| donor | amt |\n|---|---|\n| A.K. | 40 |": a table of givers and what each gave.
@@ -248,3 +261,40 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
         for a in funds:
             if a is not remaining[0]:
                 a.role = "was"
+
+
+# "the $120 one got refunded", "its $1.5M entitlement is void", "…, which compliance says is
+# in-kind and not matchable": a sum the words take back, in its own clause.
+_TAKEN_BACK_AFTER = re.compile(
+    r"[^.?!;$\d]{0,60}?\b(?:refunded|returned|sent\s+(?:\w+\s+){0,2}back|void(?:ed)?|rejected"
+    r"|bounced|disallowed|excluded|ignore\s+(?:it|that|them)|not\s+matchable|in-kind"
+    r"|(?:does\s*n['’]?o?t|doesn['’]?t|won['’]?t|will\s+not)\s+count)\b"
+)
+# "he also tried to give $40", "minus the refunded $100", "excluding a $75 check"
+_TAKEN_BACK_BEFORE = re.compile(
+    r"\b(?:(?:tried|attempted|wanted|offered)\s+to\s+(?:give|donate|contribute)"
+    r"|refunded|returned|rejected|excluding|not\s+counting|except(?:\s+for)?|minus)\s+"
+    r"(?:the\s+|a\s+|an\s+|one\s+|that\s+)?$"
+)
+
+
+def taken_back(low: str, amounts: list[FactAmount]) -> None:
+    """A sum said to be refunded, returned, rejected or void (or only tried) is no contribution
+    or entitlement (role "taken_back"); when it is one said before, said again ("the $120 one
+    got refunded"), that one is taken back (one of them, when it was given several times)."""
+    for i, amount in enumerate(amounts):
+        end = amount.start + len(amount.span)
+        after = _TAKEN_BACK_AFTER.match(low, end)
+        if after is None and not _TAKEN_BACK_BEFORE.search(
+            low, max(0, amount.start - 30), amount.start
+        ):
+            continue
+        if after is not None and any(end <= a.start < after.end() for a in amounts):
+            continue  # the words are said of a later sum
+        if amount.role == "again":
+            earlier = next((a for a in reversed(amounts[:i]) if a.value == amount.value), None)
+            if earlier is not None and earlier.times > 1:
+                earlier.times -= 1
+            elif earlier is not None:
+                earlier.role = "taken_back"
+        amount.role = "taken_back"

@@ -29,6 +29,8 @@ def vacancy_certificate(facts: Facts) -> dict[str, object]:
     kinds = {_DISTRICT[o] for o in facts.values("office") if o in _DISTRICT}
     if office == "state" and len(kinds) == 1:
         p["district"] = kinds.pop()
+    elif office == "state" and not kinds and "statewide-office" in facts.values("detail"):
+        p["district"] = False  # "a statewide office": elected by the whole state
     return p
 
 

@@ -84,7 +84,10 @@ def proration(facts: Facts) -> dict[str, object]:
         count = next((c.value for c in reversed(tickets) if c.start < amount.start), None)
         if count is None and len(others) == 1 and tickets:
             count = tickets[0].value
-        repeat = count if amount.each and count and count <= MAX_REPEATED else 1
+        # ("three $400k claims": the sum said with how many tickets claim it)
+        repeat = count if amount.each and count else amount.times
+        if repeat > MAX_REPEATED:
+            repeat = 1
         rest += [amount.value] * repeat
     if rest:
         p["entitlements"] = rest
@@ -130,7 +133,8 @@ def _contributions(facts: Facts) -> list[object]:
     # "Three donors: $25, $100 and $250. What's the match?": asked of the primary
     # contribution, several sums no words call anything else are the contributions — a
     # total raised, the Fund or an entitlement is always said as one.
-    said = [a for a in facts.amounts if a.role != "again"]  # (a sum said again is one sum)
+    # (a sum said again is one sum; one refunded or void is none)
+    said = [a for a in facts.amounts if a.role not in ("again", "taken_back")]
     if not listed and not any(a.role for a in said):
         listed = said if len(said) > 1 else []
 

@@ -789,3 +789,89 @@ def test_a_day_without_its_year_near_the_new_year(text: str, today: date, expect
 def test_contributions_listed_in_everyday_ways(text: str, expected: list[int]) -> None:
     got = params_for("md-public-financing-primary", extract(text, today=TODAY))
     assert got["contributions"] == [Decimal(v) for v in expected]
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "key", "expected"),
+    [
+        # § 15-107 (current text, under § 15-106(c)): each contribution is matched on its own,
+        # so one said "N of" is N of them.
+        (
+            "our ticket received 6 contributions of $25 and one of $250. public match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["25"] * 6 + ["250"],
+        ),
+        (
+            "ticket got 2 contributions of $500 and 3 contributions for $20. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["500", "500", "20", "20", "20"],
+        ),
+        # …but a count before a list is the list's length, not a repeat of its head.
+        (
+            "three contributions of $100, $200 and $250. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["100", "200", "250"],
+        ),
+        (
+            "ten guests, each gave exactly fifty bucks. what's the match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["50"] * 10,
+        ),
+        # § 15-106(b): each ticket's entitlement, said once with how many claim it.
+        (
+            "$100 fund, three $50 claims - shares?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["50", "50", "50"],
+        ),
+    ],
+)
+def test_a_sum_said_with_how_many_of_it_is_that_many(
+    question: str, rule: str, key: str, expected: list[str]
+) -> None:
+    facts = extract(question, today=TODAY)
+    assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "key", "expected"),
+    [
+        # § 15-107 (current text, under § 15-106(c)): only contributions kept are matched.
+        (
+            "contributions of $20, $80 and $120 — the $120 one got refunded, so match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["20", "80"],
+        ),
+        (
+            "$125 from a teacher and $75 from her son (he also tried to give $40, and we sent "
+            "that one back). match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["125", "75"],
+        ),
+        (
+            "four donors gave $50 each, but the $50 from Bob was refunded. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["50", "50", "50"],
+        ),
+        # § 15-106(b): a withdrawn ticket's void entitlement is not prorated.
+        (
+            "Fund $9M. A entitled to $2M; B to $2.5M. C withdrew and its $1.5M entitlement is "
+            "void. prorate?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["2000000", "2500000"],
+        ),
+    ],
+)
+def test_a_sum_taken_back_is_not_counted(
+    question: str, rule: str, key: str, expected: list[str]
+) -> None:
+    facts = extract(question, today=TODAY)
+    assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
