@@ -95,6 +95,7 @@ QUESTION_FOLDERS = {
     "sixty-third external tuning set": "external63",
     "sixty-fourth external tuning set": "external64",
     "sixty-fifth external tuning set": "external65",
+    "sixty-sixth external tuning set": "external66",
     "sixty-seventh external tuning set": "external67",
     "sixty-eighth external tuning set": "external68",
 }
@@ -120,6 +121,8 @@ HELDOUT_FOLDERS = (
     "heldout19",
     "heldout20",
     "heldout21",
+    "heldout22",
+    "heldout23",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

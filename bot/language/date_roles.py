@@ -167,7 +167,9 @@ def _names_next(low: str, cue_end: int, later: list[tuple[int, int]]) -> bool:
 _CUE_THEN_DATE = re.compile(r"\s*(?::|is|was|on|of)?\s*")
 _DATED = re.compile(r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$")
 _SET_BY_PROCLAMATION = re.compile(
-    r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?)\b"
+    r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
+    # ("proclamation … says candidacy papers close 5 p.m. Saturday, January 15")
+    r"|says?\b[^.?!;\n\d]{0,40}?\b(?:close[sd]?|due))\b"
     r"[^.?!;\n\d]{0,12}(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*(?:on\s+)?)?$"
 )
 _BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")

@@ -510,9 +510,13 @@ def _one_day_said_twice(low: str, found: list[FactDate]) -> list[FactDate]:
             and (last.value == d.value or (_in_words(last.span) and not _in_words(d.span)))
             and _APPOSITION.match(low[last.start + len(last.span) : d.start])
         ):
+            # (another day than the words' is the writer's: its year is as written, so a year
+            # the question names can still place it — "Sent: April 4, 2030 … yesterday, the
+            # third of April")
+            same = last.value == d.value
             last.value = d.value
             last.span = low[last.start : d.start + len(d.span)]
-            last.year_written = last.year_written or d.year_written
+            last.year_written = (last.year_written or d.year_written) if same else d.year_written
             continue
         kept.append(d)
     return kept

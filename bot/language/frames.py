@@ -193,14 +193,18 @@ class Frame:
         return None
 
     def _fact_conflict(self, facts: Facts) -> str | None:
-        """Why another fact the question states (or fails to state) rules this rule out."""
-        if self.requires and not any(v in stated(facts, r) for r, v in self.requires):
-            return self.requires_reason
+        """Why another fact the question states (or fails to state) rules this rule out: a
+        fact it states first ("asks the last day to withdraw"), which says more than one it
+        fails to state ("names no withdrawal")."""
         other = self._other_subsection(facts)
         if other:
             mine = ", ".join(f"§ {s}" for s in self.subsections)
             return f"I compute {self.asks} ({mine}); your question names § {other}."
-        return _first_stated(self.rules_out, facts)
+        stated_fact = _first_stated(self.rules_out, facts)
+        unstated = self.requires and not any(v in stated(facts, r) for r, v in self.requires)
+        if stated_fact is None and unstated:
+            return self.requires_reason
+        return stated_fact
 
     def _other_subsection(self, facts: Facts) -> str | None:
         """A subsection the question names of this rule's section that is none of its own."""
@@ -348,7 +352,15 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         if again.decision == "matched":
             result = replace(again, set_aside=vetoes)
     said = features(judged_words(matcher, expanded, rest), facts)
-    result = settle(result, learned_model().probabilities(said), found)
+    settled = settle(result, learned_model().probabilities(said), found)
+    # "$150 from a Virginia resident -- matched?": a question the matched rule's frame says is
+    # beyond what it covers gets that reply, which says why, rather than a bare decline.
+    if (
+        settled.learned != "declined"
+        or result.rule is None
+        or not frame_of(result.rule).beyond(facts)
+    ):
+        result = settled
     return result, {rule: ruled[rule] for rule in result.excluded}
 
 

@@ -219,6 +219,26 @@ def _night_hour(m: re.Match[str]) -> str:
     return f"{m.group('when')} {m.group('at')}{m.group('hour')}{m.group('min') or ''} pm"
 
 
+# "three hundred and twelve thousand, four hundred", "four million, two hundred ten thousand":
+# a comma after a scale word, before the rest of the same number (a smaller scale follows).
+_COMMA_IN_NUMBER = re.compile(
+    rf"\b(?P<scale>thousand|million|billion),(?=(?P<rest>\s+(?:and\s+)?(?:{_UNITS})"
+    rf"(?:[\s-]+(?:{_UNITS}|{_SCALES}))*)\b)",
+    re.IGNORECASE,
+)
+_SCALE_SIZE = {"hundred": 0, **_BIG}
+
+
+def _comma_in_number(m: re.Match[str]) -> str:
+    """The comma kept when what follows is another number: one with a scale as large ("three
+    hundred thousand, two hundred fifty thousand" is a list), or a bare small one ("two million,
+    three tickets")."""
+    scales = [_SCALE_SIZE[w] for w in re.findall(_SCALES, m.group("rest").lower())]
+    if not scales or max(scales) >= _BIG[m.group("scale").lower()]:
+        return m.group(0)
+    return m.group("scale") + " "
+
+
 # "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 
@@ -235,6 +255,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_YEAR_SAID, _year_said)
     text = text.substitute(_MONTH_DAY_SAID, _month_day_said)
     text = text.substitute(_SECOND_OF_MONTH, _second_of_month)
+    text = text.substitute(_COMMA_IN_NUMBER, _comma_in_number)
     text = text.substitute(_RUN, _digits)
     text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
     return text.substitute(_MILLION_THOUSAND, _million_thousand)

@@ -24,7 +24,8 @@ CITATION = re.compile(
     # ("410-555-0143" is a telephone number, read as such, not a section)
     r"§+\s*[\w.\-()]+|(?<!-)\b\d+-\d+(?:\([\w]+\))*(?![\d-])"
     # "c. 53", "chapter 53", "c 53 § 14" — never "ticket C 1.6 million"
-    r"|(?:\b(?:c|ch)\.\s*|\b(?:chapter|sec|section|art|article)\.?\s*)\d+[a-z]?\b(?![.,]\d)"
+    # ("section 5-502": the whole section number, never "-502" left over as a negative count)
+    r"|(?:\b(?:c|ch)\.\s*|\b(?:chapter|sec|section|art|article)\.?\s*)\d+(?:-\d+)?[a-z]?\b(?![.,]\d)"
     r"|\b(?:c|ch)\s+\d+[a-z]?\b(?=\s*,?\s*(?:§|s\.|sec))"
     # "matched 8/6/2/0": a schedule of ratios, one digit each, is no list of sums
     r"|(?<![\d/])\d(?:/\d){3,}(?![\d/])"

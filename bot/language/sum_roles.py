@@ -63,6 +63,17 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         ),
         None,  # said only by the words before it
     ),
+    # "Admin costs FY29 ..... $185,000", "$1.4M has already been obligated to audits": what
+    # the Board spends on itself, neither the Fund to share nor a ticket's entitlement.
+    (
+        "cost",
+        re.compile(
+            r"\b(?:admin\w*|administrative|overhead|audits?)\b(?:\s+(?:costs?|expenses?))?"
+            # ("Admin costs FY29 (separate line) ..... $185,000": a line's label, dot leaders)
+            r"[^$\n?!;]{0,40}$"
+        ),
+        re.compile(r"^\s*(?:has\s+|have\s+)?(?:already\s+)?(?:been\s+)?(?:obligated|earmarked)\b"),
+    ),
     (
         "fund",
         # ("remaining: $5M for the general": what is left in the Fund)
@@ -76,7 +87,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\bbalance\b[^$\d?!;.\n]{0,50}:\s*$"
         ),
         # (never a word on the next line: "$1,400,000\nFund available: $2,800,000" labels that)
-        re.compile(r"^[^$\d;,.\n]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"),
+        re.compile(
+            r"^[^$\d;,.\n]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"
+            # ("so $2.1M is what's available to distribute")
+            r"|^\s*is\s+what\s*['’]?\s*s\s+(?:left|remaining|available)\b"
+        ),
     ),
     (
         "entitlement",
@@ -84,7 +99,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"\b(?:entitle\w*|owed|owing|eligible\s+for|qualif(?:y|ies|ied)\s+for)[^$\d]{0,25}$"
             r"|\bentitlements?\b[^$\d]{0,10}$"
             # "ticket A should get 2.1 million" (what it would get in full)
-            r"|\b(?:should|would)\s+(?:get|receive)\s*$|\bsupposed\s+to\s+(?:get|receive)\s*$"
+            r"|\b(?:should|would)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
+            r"|\bsupposed\s+to\s+(?:get|receive)\s*$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award)s?\s*"
             # ("full amounts:\nTicket A  1,850,000": a row's ticket after the heading)
@@ -249,7 +265,9 @@ def listed_as_contributions(low: str, start: int, end: int) -> bool:
     )
 
 
-_REMAINS_AFTER = re.compile(r"[^$\d;,.]{0,12}\b(?:remain\w*|left)\b")
+_REMAINS_AFTER = re.compile(
+    r"[^$\d;,.]{0,12}\b(?:remain\w*|left)\b|\s*is\s+what\s*['’]?\s*s\s+(?:left|remaining|available)\b"
+)
 
 
 def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
