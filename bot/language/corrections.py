@@ -486,7 +486,8 @@ def wider_area(low: str, counts: list[FactCount]) -> None:
         # the same number said before is the same count, with its kind
         same = [c for c in counts if c is not wide and c.value == wide.value]
         role = wide.role or next((c.role for c in same if c.role in kinds), None)
-        smaller = [c for c in counts if c.value < wide.value]
+        # (only a count said of the district itself: "the council district has 52,000")
+        smaller = [c for c in counts if c.value < wide.value and _of_the_district(low, c)]
         # (the same kind said of the district, else the one count said of nothing near it)
         other = [c for c in smaller if role and c.role == role] or [
             c for c in smaller if c.role is None and abs(c.start - wide.start) <= 80
@@ -495,3 +496,17 @@ def wider_area(low: str, counts: list[FactCount]) -> None:
             other[0].role = role
             for c in (wide, *same):
                 c.role = "total"
+
+
+_DISTRICT_SAID = re.compile(
+    r"\b(?:district|subdistrict|ward|precincts?|itself|inside|in\s+the\s+part|portion)\b"
+)
+
+
+def _of_the_district(low: str, count: FactCount) -> bool:
+    """Whether the words just around a count say it is the district's (or its part's)."""
+    end = count.start + len(count.span)
+    return bool(
+        _DISTRICT_SAID.search(low, max(0, count.start - 50), count.start)
+        or _DISTRICT_SAID.search(low, end, end + 30)
+    )

@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
+import holidays
+
 from bot.language.dates import MONTH_NAME, find_dates, in_year, month_number
 from bot.language.lexicon import lexicon
 
@@ -103,6 +105,47 @@ def asks_for_text(text: str) -> bool:
     return bool(_QUOTE.search(text)) and bool(_CITED.search(text))
 
 
+# "anything due b4 thanksgiving?", "between now and end of May": a day named by a holiday or as
+# a month's end, written as its date so a window can end on it.
+_HOLIDAY_SAID = re.compile(
+    r"\b(?P<name>thanksgiving|labor\s+day|memorial\s+day|christmas|juneteenth|veterans\s+day"
+    r"|columbus\s+day|patriots['’]?\s+day|new\s+year['’]?s(?:\s+day)?|mlk\s+day"
+    r"|presidents['’]?\s+day|independence\s+day)\b",
+    re.IGNORECASE,
+)
+_HOLIDAY_NAMES = {
+    "mlk": "Martin Luther King",
+    "presidents": "Washington",
+    "new": "New Year",
+    "patriots": "Patriots",
+}
+_MONTH_END = re.compile(r"\b(?:the\s+)?end\s+of\s+" + _MONTH, re.IGNORECASE)
+
+
+def _holiday(name: str, today: date) -> date | None:
+    """The next day on or after `today` that Massachusetts or federal law names `name`."""
+    first = name.split()[0].lower().rstrip("'’s")
+    key = _HOLIDAY_NAMES.get(first, first).lower()
+    days = holidays.US(subdiv="MA", years=[today.year, today.year + 1])
+    return min((d for d, n in days.items() if key in n.lower() and d >= today), default=None)
+
+
+def _named_days(text: str, today: date) -> str:
+    """`text` with a holiday or a month's end written as its next date ("thanksgiving" →
+    "2026-11-26", "end of May" → "2027-05-31")."""
+
+    def holiday(m: re.Match[str]) -> str:
+        day = _holiday(m.group("name"), today)
+        return day.isoformat() if day else m.group(0)
+
+    def month_end(m: re.Match[str]) -> str:
+        month = month_number(m.group("month"))
+        year = today.year + (month < today.month)
+        return date(year, month, calendar.monthrange(year, month)[1]).isoformat()
+
+    return _MONTH_END.sub(month_end, _HOLIDAY_SAID.sub(holiday, text))
+
+
 def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date, date] | None:
     """The days a "what's due this month?" question asks about, first and last (None: it asks
     no such thing). "This month" runs from `today` to the month's end, "next month" through
@@ -115,7 +158,7 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
     asks that rule)."""
     text = lexicon().expand(text)  # staff words written out ("this wk")
     if not one_rule and _DUE_WORDS.search(text) and _LIST_WORDS.search(text):
-        between = _between_dates(text, today)
+        between = _between_dates(_named_days(text, today), today)
         if between is not None:
             return between
     later = {int(y) for y in _YEAR.findall(text)} if not one_rule else set()

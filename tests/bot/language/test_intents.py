@@ -136,3 +136,41 @@ def test_in_one_rules_question_several_deadlines_in_a_month_are_a_window() -> No
 def test_asking_to_paste_a_sections_exact_language_asks_for_its_text() -> None:
     # c. 53, § 14 asked for in the words of someone taking minutes.
     assert asks_for_text("can you paste the exact language of c. 53 § 14 for the minutes?")
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "window"),
+    [
+        # A holiday is its next date (federal or Massachusetts; Thanksgiving 2026 is Nov 26).
+        (
+            date(2026, 6, 1),
+            "anything due b4 thanksgiving md side",
+            (date(2026, 6, 1), date(2026, 11, 26)),
+        ),
+        (
+            date(2026, 6, 1),
+            "anything due for petition candidates before Labor Day?",
+            (date(2026, 6, 1), date(2026, 9, 7)),
+        ),
+        (
+            date(2026, 10, 1),
+            "deadlines between now and Patriots' Day?",
+            (date(2026, 10, 1), date(2027, 4, 19)),
+        ),
+        # A month's end is its last day, the next one on or after today's month.
+        (
+            date(2026, 6, 1),
+            "deadlines between now and end of August?",
+            (date(2026, 6, 1), date(2026, 8, 31)),
+        ),
+        (
+            date(2026, 11, 10),
+            "What deadlines fall between now and the end of January?",
+            (date(2026, 11, 10), date(2027, 1, 31)),
+        ),
+    ],
+)
+def test_a_window_may_end_on_a_holiday_or_a_months_end(
+    today: date, text: str, window: tuple[date, date]
+) -> None:
+    assert due_window(text, today) == window
