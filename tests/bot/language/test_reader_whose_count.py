@@ -198,6 +198,37 @@ def test_whose_value_a_question_gives(
         # no eligible private contribution (§ 15-102(e)).
         (date(2027, 8, 20), "deadline to sue over the board's rejection of an indie's petition?"),
         (date(2027, 8, 20), "$150 contribution from a D.C. resident -- how much does it match?"),
+        # Sentence 7 times the certificates filling a vacancy, not the registrars' review, a
+        # written acceptance, a new candidate's own papers or the election's day.
+        (
+            date(2028, 5, 15),
+            "state senate nominee withdrew; withdrawals closed June 2 at 5. When must the "
+            "registrars certify the replacement's signatures?",
+        ),
+        (
+            date(2028, 5, 15),
+            "our rep nominee withdrew, withdrawals closed 9/8/28. How long does the replacement "
+            "have to accept the nomination in writing?",
+        ),
+        (
+            date(2028, 5, 15),
+            "withdrawals closed 6/2/28 5pm. when do nomination papers for a new independent "
+            "candidate for state senate have to be filed?",
+        ),
+        (
+            date(2028, 5, 15),
+            "city election: withdrawals closed 9/1/28 at 5 pm. When is the city election?",
+        ),
+        # § 15-106(a) says when distributions begin, not the last one; § 5-903(b) times the
+        # successor's certificate, not reprinted ballots; withdrawing a declaration is § 5-502's.
+        (date(2029, 6, 1), "when is the last Fund distribution for the 2030 general made?"),
+        (
+            date(2029, 6, 1),
+            "LG candidate died 5/10/30; primary 6/25/30; COC ddl 2/26/30 9pm. When do the "
+            "ballots get reprinted?",
+        ),
+        (date(2029, 6, 1), "2030 indie: deadline to withdraw the declaration of intent?"),
+        (date(2029, 6, 1), "when does the board publish the list of 2030 declarations of intent?"),
     ],
 )
 def test_a_vacancy_or_votes_no_rule_counts_are_not_answered(day: date, question: str) -> None:
