@@ -239,6 +239,20 @@ def _comma_in_number(m: re.Match[str]) -> str:
     return m.group("scale") + " "
 
 
+# "two-fifty from Dr. Ames", "one-twenty-five": hundreds said the short way (never a time of
+# day, "one-thirty pm").
+_SHORT_HUNDREDS = re.compile(
+    rf"\b(?P<h>{_ONES})-(?P<t>{_TENS})(?:-(?P<o>{_ONES}))?\b(?!\s*(?:{AMPM}|o['’]?\s?clock))",
+    re.IGNORECASE,
+)
+
+
+def _short_hundreds(m: re.Match[str]) -> str:
+    tens = (_UNIT_LIST.index(m.group("t").lower()) - 17) * 10  # twenty is index 19
+    ones = int(_SMALL[m.group("o").lower()]) if m.group("o") else 0
+    return str(int(_SMALL[m.group("h").lower()]) * 100 + tens + ones)
+
+
 # "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 
@@ -247,6 +261,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_CLOCK_SAID, _clock_said)
     text = text.substitute(_HOUR_SAID, _hour_said)
+    text = text.substitute(_SHORT_HUNDREDS, _short_hundreds)
     text = text.substitute(_NIGHT_HOUR, _night_hour)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)

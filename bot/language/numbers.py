@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from bot.language.lists import end_of, listed_next
 from bot.language.number_words import IN_WORDS, WORD_NUMBERS
-from bot.language.sum_roles import FROM_A_GIVER, listed_as_contributions, money_role
+from bot.language.sum_roles import GIVER_AFTER, listed_as_contributions, money_role
 from bot.language.text import MAX_ITEMS, blank
 from rules.engine.facts import FactAmount, FactCount
 from rules.values import MAX_DIGITS
@@ -173,7 +173,8 @@ _LABEL_BEFORE = re.compile(
 _PHONE = re.compile(r"(?<![\w$,.])(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\w|[.,]\d)")
 # "45 Elm St", "1200 Main Street, Suite 4B": a street address's number, neither count nor sum.
 _STREET_AFTER = re.compile(
-    r"\s+(?:[a-z]+\s+){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive"
+    # (never "250 from Dr. Ames": a giver's title)
+    r"\s+(?!from\b)(?:[a-z]+\s+){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive"
     r"|pkwy|parkway|hwy|highway)\b\.?(?!\s+(?:of|in|for)\b)"
 )
 # "subdistrict 1A", "district 12B": a designation, not a count.
@@ -505,16 +506,15 @@ def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
     once one giver's sum is money, a plain number said the same way (from someone) is another
     contribution, not a count."""
     if not any(
-        a.role == "contribution" and _GIVER_AFTER.match(low, end_of(low, a)) for a in amounts
+        a.role == "contribution" and GIVER_AFTER.match(low, end_of(low, a)) for a in amounts
     ):
         return
     for count in [c for c in counts if c.role is None]:
-        if _GIVER_AFTER.match(low, end_of(low, count)):
+        if GIVER_AFTER.match(low, end_of(low, count)):
             _as_sum(count, "contribution", counts, amounts)
     amounts.sort(key=lambda a: a.start)
 
 
-_GIVER_AFTER = re.compile(r"\s*(?:dollars?\s+|bucks\s+)?" + FROM_A_GIVER)
 _THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:one\s+|same\s+|single\s+)?$")
 
 

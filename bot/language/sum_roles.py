@@ -16,6 +16,20 @@ FROM_A_GIVER = (
     r"(?!(?:[a-z]+\s+)?(?:state|fund|public|board|program|treasury|match)\b))"
 )
 
+# "$250 from Ann, $100 from Bob", "sixty from Mr. Park": a giver named by a name alone (never
+# where money comes from: "from the state", "from small donors", "from last year").
+FROM_A_NAME = (
+    r"from\s+(?:(?:mr|ms|mrs|dr)\.?\s+)?(?!(?:the|a|an|our|their|its|this|that|last|next|small"
+    r"|individual|private|public|state|fund|board|program|treasury|match|primary|general|donors"
+    r"|contributors|people|supporters|residents|now|today|here|there)\b)"
+    r"[a-z][a-z'’-]{1,20}(?:\s+[a-z][a-z'’-]{1,20})?\s*(?:[,;.?!)]|and\b|$)"
+)
+
+# "ten dollars from his sister", "sixty from Mr. Park": a sum said of its giver.
+GIVER_AFTER = re.compile(
+    r"\s*(?:dollars?\s+|bucks\s+)?(?:" + FROM_A_GIVER + "|" + FROM_A_NAME + ")"
+)
+
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # (role, words just before, words just after)
     # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
@@ -23,7 +37,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         "total",
         # ("… full amounts add up to $5.5M (3M + 2.5M)": the sum of the parts that follow)
         re.compile(
-            r"\b(?:total|totals|combined|altogether|adds?\s+up\s+to)\b[^$\d]{0,12}$"
+            # ("Total owed is $7M", "3 contributions totaling $390")
+            r"\b(?:total|totals|totall?ing|totall?ed|combined|altogether|adds?\s+up\s+to)\b"
+            r"[^$\d?!;]{0,16}$"
             # ("$3M, $2.4M and $1.6M. that's $7M against $4.2M": the sum of those said again)
             r"|\b(?:that['’]?s|that\s+is|which\s+is|which\s+comes\s+to)\s+(?:a\s+total\s+of\s+)?$"
         ),
@@ -96,6 +112,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     (
         "entitlement",
         re.compile(
+            # (never "total owed is $7M": the sum of the entitlements, a "total")
+            r"(?<!total\s)(?<!totals\s)"
             r"\b(?:entitle\w*|owed|owing|eligible\s+for|qualif(?:y|ies|ied)\s+for)[^$\d]{0,25}$"
             r"|\bentitlements?\b[^$\d]{0,10}$"
             # "ticket A should get 2.1 million" (what it would get in full)
@@ -154,7 +172,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # ("$120 - sorry $125 - contribution", "a $300 check from one donor")
             r"^\s*(?:[-–—]\s*)?(?:eligible\s+|individual\s+|qualifying\s+)?"
             r"(?:contribution|contrib|donation|gift|check|cheque|card)\b"
-            r"|^\s*" + FROM_A_GIVER
+            r"|^\s*" + FROM_A_GIVER + r"|^\s*" + FROM_A_NAME
         ),
     ),
     (

@@ -875,3 +875,43 @@ def test_a_sum_taken_back_is_not_counted(
 ) -> None:
     facts = extract(question, today=TODAY)
     assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "key", "expected"),
+    [
+        # § 15-106(b): "total owed" is the sum of the entitlements, never one of them.
+        (
+            "Total owed is $7M ($4M + $3M) and the Fund holds $6.5M; prorated amounts?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["4000000", "3000000"],
+        ),
+        # § 15-107 (current text, under § 15-106(c)): sums that add up to the total said are
+        # its contributions …
+        (
+            "3 contributions totaling $390 ($250, $100, $40). match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["250", "100", "40"],
+        ),
+        # … each one said with its giver's name …
+        (
+            "we got $250 from Ann Lee, $100 from Bob and $40 from Carl. public match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["250", "100", "40"],
+        ),
+        # … or title, and in words the short way ("two-fifty"; "250 from Dr." is no street).
+        (
+            "one hundred dollars from Ms. Lee, sixty from Mr. Park, and two-fifty from Dr. "
+            "Ames. What does the Fund match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["100", "60", "250"],
+        ),
+    ],
+)
+def test_whose_sum_each_is(question: str, rule: str, key: str, expected: list[str]) -> None:
+    facts = extract(question, today=TODAY)
+    assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
