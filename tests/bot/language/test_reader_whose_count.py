@@ -228,6 +228,11 @@ def test_whose_value_a_question_gives(
             "ballots get reprinted?",
         ),
         (date(2029, 6, 1), "2030 indie: deadline to withdraw the declaration of intent?"),
+        (
+            date(2028, 5, 15),
+            "state rep nominee withdrew; withdrawals closed 6/2/28 at 5. When does the "
+            "replacement file his statement of financial interests?",
+        ),
         (date(2029, 6, 1), "when does the board publish the list of 2030 declarations of intent?"),
     ],
 )
