@@ -137,6 +137,12 @@ def _contributions(facts: Facts) -> list[object]:
     said = [a for a in facts.amounts if a.role not in ("again", "taken_back")]
     if not listed and not any(a.role for a in said):
         listed = said if len(said) > 1 else []
+    # "3 contributions totaling $390 ($250, $100, $40)": sums no words call anything, that add
+    # up to the total said, are its contributions.
+    unnamed = [a for a in said if a.role is None]
+    totals = {a.value for a in said if a.role in ("total", "private")}
+    if not listed and len(unnamed) > 1 and sum(a.value * a.times for a in unnamed) in totals:
+        listed = unnamed
 
     if sum(a.times for a in listed) > MAX_REPEATED:
         return []
