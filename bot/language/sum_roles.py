@@ -306,6 +306,9 @@ _TAKEN_BACK_AFTER = re.compile(
     r"|bounced|disallowed|excluded|ignore\s+(?:it|that|them)|not\s+matchable|in-kind"
     r"|(?:does\s*n['’]?o?t|doesn['’]?t|won['’]?t|will\s+not)\s+count)\b"
 )
+_ANOTHER_OWNER = re.compile(
+    r"\b(?!(?:it|that|what|he|she|there|here|let|who|one)['’]s\b)[a-z]+['’]s\b"
+)
 # "he also tried to give $40", "minus the refunded $100", "excluding a $75 check"
 _TAKEN_BACK_BEFORE = re.compile(
     r"\b(?:(?:tried|attempted|wanted|offered)\s+to\s+(?:give|donate|contribute)"
@@ -325,8 +328,12 @@ def taken_back(low: str, amounts: list[FactAmount]) -> None:
             low, max(0, amount.start - 30), amount.start
         ):
             continue
-        if after is not None and any(end <= a.start < after.end() for a in amounts):
-            continue  # the words are said of a later sum
+        if after is not None and (
+            any(end <= a.start < after.end() for a in amounts)
+            # ("$250 from Ann, and Bob's check bounced": said of another giver's)
+            or _ANOTHER_OWNER.search(low, end, after.end())
+        ):
+            continue  # the words are said of a later sum, or of someone else's
         if amount.role == "again":
             earlier = next((a for a in reversed(amounts[:i]) if a.value == amount.value), None)
             if earlier is not None and earlier.times > 1:

@@ -860,6 +860,19 @@ def test_a_sum_said_with_how_many_of_it_is_that_many(
             "contributions",
             ["50", "50", "50"],
         ),
+        # … but another giver's bounced or rejected check takes back none of these.
+        (
+            "contributions: $250 from Ann, and Bob's check bounced. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["250"],
+        ),
+        (
+            "$75 from Ann and $40 from Carl, Bob's was rejected. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["75", "40"],
+        ),
         # § 15-106(b): a withdrawn ticket's void entitlement is not prorated.
         (
             "Fund $9M. A entitled to $2M; B to $2.5M. C withdrew and its $1.5M entitlement is "
