@@ -10,10 +10,9 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-import holidays
-
 from bot.language.dates import MONTH_NAME, find_dates, in_year, month_number
 from bot.language.lexicon import lexicon
+from rules.ma.holidays import legal_holidays
 
 # A section a question names: "15-106(c)", "§ 5-903(b)(2)", "c. 53 § 14".
 _CITED = re.compile(
@@ -123,10 +122,11 @@ _MONTH_END = re.compile(r"\b(?:the\s+)?end\s+of\s+" + _MONTH, re.IGNORECASE)
 
 
 def _holiday(name: str, today: date) -> date | None:
-    """The next day on or after `today` that Massachusetts or federal law names `name`."""
+    """The next day on or after `today` that is the Massachusetts legal holiday named `name`
+    (its federal ones, and Patriots' Day)."""
     first = name.split()[0].lower().rstrip("'’s")
     key = _HOLIDAY_NAMES.get(first, first).lower()
-    days = holidays.US(subdiv="MA", years=[today.year, today.year + 1])
+    days = {**legal_holidays(today.year), **legal_holidays(today.year + 1)}
     return min((d for d, n in days.items() if key in n.lower() and d >= today), default=None)
 
 

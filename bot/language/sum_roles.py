@@ -30,6 +30,9 @@ GIVER_AFTER = re.compile(
     r"\s*(?:dollars?\s+|bucks\s+)?(?:" + FROM_A_GIVER + "|" + FROM_A_NAME + ")"
 )
 
+# "so $2.1M is what's available to distribute": the Fund said as what is left to share.
+_WHATS_LEFT = r"\s*is\s+what\s*['’]?\s*s\s+(?:left|remaining|available)\b"
+
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # (role, words just before, words just after)
     # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
@@ -105,8 +108,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # (never a word on the next line: "$1,400,000\nFund available: $2,800,000" labels that)
         re.compile(
             r"^[^$\d;,.\n]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"
-            # ("so $2.1M is what's available to distribute")
-            r"|^\s*is\s+what\s*['’]?\s*s\s+(?:left|remaining|available)\b"
+            r"|^" + _WHATS_LEFT
         ),
     ),
     (
@@ -283,9 +285,7 @@ def listed_as_contributions(low: str, start: int, end: int) -> bool:
     )
 
 
-_REMAINS_AFTER = re.compile(
-    r"[^$\d;,.]{0,12}\b(?:remain\w*|left)\b|\s*is\s+what\s*['’]?\s*s\s+(?:left|remaining|available)\b"
-)
+_REMAINS_AFTER = re.compile(r"[^$\d;,.]{0,12}\b(?:remain\w*|left)\b|" + _WHATS_LEFT)
 
 
 def fund_said_now(low: str, amounts: list[FactAmount]) -> None:

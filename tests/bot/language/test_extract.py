@@ -31,6 +31,11 @@ def dates(text: str) -> list[date]:
     return [d.value for d in extract(text, today=TODAY).dates]
 
 
+def sums_read(question: str, rule: str, key: str) -> object:
+    """The list of sums `rule`'s parameter `key` takes from the question."""
+    return params_for(rule, extract(question, today=TODAY))[key]
+
+
 # ------------------------------------------------------------------------------------ dates
 
 
@@ -833,8 +838,7 @@ def test_contributions_listed_in_everyday_ways(text: str, expected: list[int]) -
 def test_a_sum_said_with_how_many_of_it_is_that_many(
     question: str, rule: str, key: str, expected: list[str]
 ) -> None:
-    facts = extract(question, today=TODAY)
-    assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
+    assert sums_read(question, rule, key) == [Decimal(v) for v in expected]
 
 
 @pytest.mark.parametrize(
@@ -886,8 +890,7 @@ def test_a_sum_said_with_how_many_of_it_is_that_many(
 def test_a_sum_taken_back_is_not_counted(
     question: str, rule: str, key: str, expected: list[str]
 ) -> None:
-    facts = extract(question, today=TODAY)
-    assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
+    assert sums_read(question, rule, key) == [Decimal(v) for v in expected]
 
 
 @pytest.mark.parametrize(
@@ -926,5 +929,4 @@ def test_a_sum_taken_back_is_not_counted(
     ],
 )
 def test_whose_sum_each_is(question: str, rule: str, key: str, expected: list[str]) -> None:
-    facts = extract(question, today=TODAY)
-    assert params_for(rule, facts)[key] == [Decimal(v) for v in expected]
+    assert sums_read(question, rule, key) == [Decimal(v) for v in expected]
