@@ -30,6 +30,13 @@ _LIST_JOIN = re.compile(
     # "ticket A owed 3,000,000\nticket B 2,250,000": one row a line, each its ticket's
     r"|\s*\n\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
 )
+# A list going on after a sum: "three tickets would each be owed 2.5M, 2.5M and 2M" says each
+# one's sum, none repeated ("three contributions of $100, $200 and $250": the count is the list's
+# length) — never a sum said of the Fund next ("each entitled to $2.4M, $3.6M in the fund").
+LIST_GOES_ON = re.compile(
+    r"\s*(?:,|;|/|\band\b)\s*(?:and\s+)?\$?\d[\d.,]*(?![\d.,])\s*(?:k|m|mm|mil|million)?(?![a-z])"
+    r"(?!\s*(?:in\s+the\s+fund|(?:is\s+)?left|remain\w*|available)\b)"
+)
 UNIT_SAID = re.compile(r"\b(?:dollars|bucks|usd)$")
 # ("a $300 contribution and a $40 one")
 _ARTICLE_JOIN = re.compile(
@@ -61,6 +68,25 @@ def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | Fac
         # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
         or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
     )
+
+
+# "Ann gave 250, Bob 100, Carl 40", "donors: Lee 75 / Ortiz 150": the next item said after its
+# giver's name (never a word that names what a number is: "fund 3M, tickets 2").
+_GIVER_JOIN = re.compile(
+    # ("Lee $300 (over the limit, we're refunding the extra), Park $10": a note on one gift)
+    r"(?:\s*\([^()$\d]{0,80}\))?"
+    r"\s*(?:[,;/]\s*(?:and\s+|&\s*)?|\s+and\s+)(?:(?:mr|ms|mrs|dr)\.?\s+)?"
+    r"(?!(?:fund|tickets?|tix|voters?|sigs?|signatures?|total|entitle\w*|balance|and)\b)"
+    r"[a-z][a-z'’-]{1,15}(?:\s+[a-z][a-z'’-]{1,15})?\s*[:=-]?\s*(?:gave\s+)?"
+)
+
+
+def listed_after_a_giver(
+    low: str, before: FactAmount | FactCount, item: FactAmount | FactCount
+) -> bool:
+    """Whether `item` follows `before` in a list of what each giver gave ("Ann gave 250, Bob
+    100"): the caller knows whether the list is one of contributions."""
+    return bool(_GIVER_JOIN.fullmatch(low, end_of(low, before), item.start))
 
 
 def end_of(low: str, item: FactAmount | FactCount) -> int:

@@ -253,6 +253,22 @@ def _short_hundreds(m: re.Match[str]) -> str:
     return str(int(_SMALL[m.group("h").lower()]) * 100 + tens + ones)
 
 
+# "half a dozen $20 donations", "a dozen people gave $10 each", "a pair of $100 checks": counts
+# said by the dozen or the pair (never "a couple", which staff use loosely for "a few").
+_DOZEN = re.compile(
+    r"\b(?:(half)\s+a|(a|one|two|three|four)|(\d{1,2}))\s+dozens?\b|\b(a\s+pair)\s+of\b",
+    re.IGNORECASE,
+)
+_DOZENS = {"a": 12, "one": 12, "two": 24, "three": 36, "four": 48}
+
+
+def _dozen(m: re.Match[str]) -> str:
+    half, word, digits, pair = m.groups()
+    if pair:
+        return "2"
+    return str(6 if half else _DOZENS[word.lower()] if word else 12 * int(digits))
+
+
 # "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 
@@ -263,6 +279,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_HOUR_SAID, _hour_said)
     text = text.substitute(_SHORT_HUNDREDS, _short_hundreds)
     text = text.substitute(_NIGHT_HOUR, _night_hour)
+    text = text.substitute(_DOZEN, _dozen)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)

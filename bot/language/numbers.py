@@ -12,8 +12,9 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
-from bot.language.lists import end_of, listed_next
+from bot.language.lists import LIST_GOES_ON, end_of, listed_after_a_giver, listed_next
 from bot.language.number_words import IN_WORDS, WORD_NUMBERS
+from bot.language.repeats import repeated_claims, repeated_sums
 from bot.language.sum_roles import GIVER_AFTER, listed_as_contributions, money_role
 from bot.language.text import MAX_ITEMS, blank
 from rules.engine.facts import FactAmount, FactCount
@@ -179,11 +180,6 @@ _STREET_AFTER = re.compile(
 )
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
-# (never a sum said of the Fund next: "each entitled to $2.4M, $3.6M in the fund")
-_LIST_GOES_ON = re.compile(
-    r"\s*(?:,|;|/|\band\b)\s*(?:and\s+)?\$?\d[\d.,]*(?![\d.,])\s*(?:k|m|mm|mil|million)?(?![a-z])"
-    r"(?!\s*(?:in\s+the\s+fund|(?:is\s+)?left|remain\w*|available)\b)"
-)
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _TO_THE_CENT = re.compile(r"\d{1,3}(?:,\d{3})+\.\d\d|\d{4,}\.\d\d")
 _CENTS = re.compile(r"\d{1,3}\.\d\d")
@@ -355,7 +351,7 @@ def read_numbers(
                             )
                             # "three tickets would each be owed 2.5M, 2.5M and 2M": a list
                             # says each one's sum; none is repeated
-                            and not _LIST_GOES_ON.match(low, m.end())
+                            and not LIST_GOES_ON.match(low, m.end())
                         )
                     ),
                 )
@@ -391,8 +387,8 @@ def read_numbers(
     for m in _ONE_TICKET.finditer(low):
         counts.append(FactCount(value=1, span=m.group(0), start=m.start(), role="tickets"))
     counts.sort(key=lambda c: c.start)
-    _repeated_sums(low, amounts, counts)
-    _repeated_claims(low, amounts, counts)
+    repeated_sums(low, amounts, counts)
+    repeated_claims(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     _more_givers(low, amounts, counts)
     _said_again(low, amounts)
@@ -409,7 +405,16 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
     items: list[FactAmount | FactCount] = sorted([*amounts, *counts], key=lambda i: i.start)
     lists: list[list[FactAmount | FactCount]] = []
     for item in items:
-        if lists and listed_next(low, lists[-1][-1], item):
+        if lists and (
+            listed_next(low, lists[-1][-1], item)
+            or (
+                listed_after_a_giver(low, lists[-1][-1], item)
+                and (
+                    lists[-1][0].role == "contribution"
+                    or listed_as_contributions(low, lists[-1][0].start, end_of(low, item))
+                )
+            )
+        ):
             lists[-1].append(item)
         else:
             lists.append([item])
@@ -480,27 +485,6 @@ def _as_sum(
     )
 
 
-# "3 donors @ $250, 2 @ $20", "2 x $100", "$50 x3": one sum given this many times.
-_TIMES_BEFORE = re.compile(
-    # ("12,000 donors x $50 = 600k total")
-    r"\b(\d{1,3}(?:,\d{3})*)\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b|x\b|×)"
-    r"|@|x\b|×)\s*$"
-)
-# "four contributions of $50 each and two of $125": the next sum, said with how many of it.
-_N_OF_BEFORE = re.compile(rf"\beach\s+(?:and|plus|,)\s+(\d|{IN_WORDS})\s+(?:of|at|@)\s*$")
-_TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
-# "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
-# how many gave it.
-_EACH_OF_BEFORE = re.compile(
-    rf"\b(\d{{1,3}}|{IN_WORDS})\s+"
-    r"(?:donors?|contributors?|people|supporters?|individuals|guests|friends|attendees|neighbors"
-    r"|volunteers|members|residents|folks|more|others"
-    # ("two eligible private contributions of $150 each")
-    r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
-    r"[^$\d.?!;]{0,25}$"
-)
-
-
 def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
     """ "ten dollars from his sister, twenty from the pastor, and three hundred from a fellow":
     once one giver's sum is money, a plain number said the same way (from someone) is another
@@ -527,73 +511,3 @@ def _said_again(low: str, amounts: list[FactAmount]) -> None:
             a.value == amount.value and amount.role in (None, a.role) for a in amounts[:i]
         ):
             amount.role = "again"
-
-
-_COUNT_JUST_BEFORE = re.compile(rf"\b(\d{{1,3}}|{IN_WORDS})\s*$")
-# "6 contributions of $25 and one of $250": how many were given of the sum after it.
-_N_GIFTS_OF = re.compile(
-    rf"\b(\d{{1,3}}|{IN_WORDS})\s+(?:(?:eligible|private|individual|qualifying|small)\s+){{0,2}}"
-    r"(?:contributions|donations|checks|gifts|cards)\s+(?:of|at|for)\s+(?:about\s+|exactly\s+)?$"
-)
-# "… of $500 and 3 contributions of $20": a number after it that counts the next gifts.
-_ANOTHER_COUNT = re.compile(
-    r"\s*(?:(?:more|other|eligible|private|small)\s+)?"
-    r"(?:contributions|donations|checks|gifts|cards|donors|of|at|@|x)\b"
-)
-# "three $400k claims", "two $1.5M entitlements": that many tickets' claims of the sum.
-_PLURAL_CLAIMS = re.compile(r"\s*(?:full\s+)?(?:claims|entitlements)\b")
-_PLURAL_CONTRIBUTIONS = re.compile(
-    # ("three $250 cards": contribution cards, one a giver)
-    r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?"
-    r"(?:contributions|donations|checks|gifts|(?:contribution\s+)?cards)\b"
-)
-
-
-def _repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
-    """A sum said with how many times it was given is that many contributions of it; the
-    count says how many, and is no count of its own."""
-    for amount in amounts:
-        if amount.role not in (None, "private", "contribution"):
-            continue
-        window = max(0, amount.start - 30)
-        before = _TIMES_BEFORE.search(low[window : amount.start])
-        if before is None and amount.role in (None, "contribution"):
-            before = _N_OF_BEFORE.search(low[window : amount.start])
-        if before is None and amount.each:
-            window = max(0, amount.start - 60)
-            before = _EACH_OF_BEFORE.search(low[window : amount.start])
-        # ("three contributions of $100, $200 and $250": the count is the list's length)
-        listed = _LIST_GOES_ON.match(low, end_of(low, amount))
-        if before is None and (listed is None or _ANOTHER_COUNT.match(low, listed.end())):
-            before = _N_GIFTS_OF.search(low[window : amount.start])
-        after = _TIMES_AFTER.match(low, end_of(low, amount))
-        # "ten $25 contributions and five $100 contributions": a count right before a sum
-        # said of several contributions
-        if before is None and _PLURAL_CONTRIBUTIONS.match(low, end_of(low, amount)):
-            before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
-        found = after or before
-        said = found and (WORD_NUMBERS.get(found.group(1)) or int(found.group(1).replace(",", "")))
-        if found is None or not said or said < 2:
-            continue
-        at = found.start(1) if after else window + found.start(1)
-        amount.times = said
-        amount.role = "contribution"
-        counts[:] = [c for c in counts if c.start != at]
-
-
-def _repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
-    """ "three $400k claims": each of that many tickets is entitled to the sum (§ 15-106(b)
-    prorates them); the count says how many, and is no count of its own."""
-    for amount in amounts:
-        if amount.role not in (None, "entitlement") or not _PLURAL_CLAIMS.match(
-            low, end_of(low, amount)
-        ):
-            continue
-        window = max(0, amount.start - 12)
-        found = _COUNT_JUST_BEFORE.search(low[window : amount.start])
-        said = found and (WORD_NUMBERS.get(found.group(1)) or int(found.group(1)))
-        if not found or not said or said < 2:
-            continue
-        amount.times = said
-        amount.role = "entitlement"
-        counts[:] = [c for c in counts if c.start != window + found.start(1)]

@@ -21,7 +21,9 @@ FROM_A_GIVER = (
 FROM_A_NAME = (
     r"from\s+(?:(?:mr|ms|mrs|dr)\.?\s+)?(?!(?:the|a|an|our|their|its|this|that|last|next|small"
     r"|individual|private|public|state|fund|board|program|treasury|match|primary|general|donors"
-    r"|contributors|people|supporters|residents|now|today|here|there)\b)"
+    r"|contributors|people|supporters|residents|now|today|here|there"
+    # ("$3M from Maryland taxpayers": where public money comes from, no giver)
+    r"|maryland|massachusetts|taxpayers|taxes|tax)\b)"
     r"[a-z][a-z'’-]{1,20}(?:\s+[a-z][a-z'’-]{1,20})?\s*(?:[,;.?!)]|and\b|$)"
 )
 
@@ -108,7 +110,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # (never a word on the next line: "$1,400,000\nFund available: $2,800,000" labels that)
         re.compile(
             r"^[^$\d;,.\n]{0,12}\b(?:left|remain\w*|in\s+the\s+fund|available)\b"
-            r"|^" + _WHATS_LEFT
+            r"|^"
+            + _WHATS_LEFT
+            # ("$3M from Maryland taxpayers is in the fund": the sum the clause puts there)
+            + r"|^[^$\d;,.\n?!]{0,40}?\b(?:is|are|sits|sitting)\s+(?:still\s+|now\s+)?"
+            r"in\s+the\s+fund\b"
         ),
     ),
     (
@@ -118,6 +124,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"(?<!total\s)(?<!totals\s)"
             r"\b(?:entitle\w*|owed|owing|eligible\s+for|qualif(?:y|ies|ied)\s+for)[^$\d]{0,25}$"
             r"|\bentitlements?\b[^$\d]{0,10}$"
+            # ("claims of 2M and 2.5M": what the tickets claim in full)
+            r"|\bclaims?\s+(?:of|for)\s*$"
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
             r"|\bsupposed\s+to\s+(?:get|receive)\s*$"
@@ -146,7 +154,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"
             # ("tickets want 2.75M and 1.25M": what each asks for in full)
-            r"|\btickets?\s+(?:want|wants|requested|request|ask(?:ing)?\s+for|claim)\s+$"
+            r"|\btickets?\s+(?:want|wants|need|needs|requested|request|ask(?:ing)?\s+for|claim)\s+$"
             # ("three tickets each due 1,000,000": what each is owed in full)
             r"|\btickets?\s+(?:(?:are|is)\s+)?(?:each\s+)?due\s+$"
             r"|(?:^|\n)\s*[|-]?\s*(?:ticket|tix)\s+[a-z0-9]{1,2}\s*[:|=]?\s*$"
@@ -263,7 +271,9 @@ _CONTRIBUTIONS_BEFORE = re.compile(
 # "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence
 # introduces with a colon.
 _CONTRIBUTIONS_COLON = re.compile(
-    r"\b(?:contributions|donations|checks|cheques|cards)\b[^.?!:]{0,60}:\s*$"
+    # ("donors: Ann 250, Bob 100": each giver's name before what they gave)
+    r"\b(?:contributions|donations|checks|cheques|cards|donors?|givers?|contributors?)\b"
+    r"[^.?!:]{0,60}:\s*(?:(?:mr|ms|mrs|dr)\.?\s+)?(?:[a-z][a-z'’-]{1,15}\s+){0,2}$"
 )
 
 # "| donor | amt |\n|---|---|\n| A.K. | 40 |": a table of givers and what each gave.

@@ -84,8 +84,9 @@ def proration(facts: Facts) -> dict[str, object]:
         count = next((c.value for c in reversed(tickets) if c.start < amount.start), None)
         if count is None and len(others) == 1 and tickets:
             count = tickets[0].value
-        # ("three $400k claims": the sum said with how many tickets claim it)
-        repeat = count if amount.each and count else amount.times
+        # ("three $400k claims", "two others are entitled to 2M each": the sum said with how
+        # many tickets claim it, which is theirs alone)
+        repeat = amount.times if amount.times > 1 else (count if amount.each and count else 1)
         if repeat > MAX_REPEATED:
             repeat = 1
         rest += [amount.value] * repeat

@@ -424,6 +424,31 @@ def test_proration_each_amount_repeats_per_ticket() -> None:
     assert p == {"fund": Decimal("1200000"), "entitlements": [Decimal("500000")] * 3}
 
 
+@pytest.mark.parametrize(
+    ("question", "fund", "entitlements"),
+    [
+        # § 15-106(b): the Fund said as where the money sits, the tickets' claims as what they
+        # need or claim.
+        (
+            "$3M from Maryland taxpayers is in the fund and tickets need 2M and 2M. proration?",
+            "3000000",
+            ["2000000", "2000000"],
+        ),
+        (
+            "with 3.5M in the fund and claims of 2M and 2.5M, how is it prorated",
+            "3500000",
+            ["2000000", "2500000"],
+        ),
+    ],
+)
+def test_the_fund_and_the_claims_said_in_other_words(
+    question: str, fund: str, entitlements: list[str]
+) -> None:
+    p = params_for("md-public-financing-proration", extract(question, today=TODAY))
+    assert p["fund"] == Decimal(fund)
+    assert p["entitlements"] == [Decimal(v) for v in entitlements]
+
+
 def test_params_for_unknown_rule_is_empty() -> None:
     assert params_for("no-such-rule", extract("died May 1", today=TODAY)) == {}
 
@@ -789,11 +814,25 @@ def test_a_day_without_its_year_near_the_new_year(text: str, today: date, expect
         ("match for contributions of 30 dollars 45 dollars and 90 dollars", [30, 45, 90]),
         ("2k, 300, 75 -- match?", [2000, 300, 75]),
         ("contributions of ten dollars and a hundred twenty dollars, match?", [10, 120]),
+        # …each after its giver's name, once the list is said to be of gifts…
+        ("Ann gave 250, Bob 100, Carl 40. what's the FCFF match?", [250, 100, 40]),
+        ("donor list: Lee 75 / Ortiz 150 / Smith 250. public match?", [75, 150, 250]),
+        # …or counted by the dozen or the pair.
+        ("half a dozen $20 donations. match?", [20] * 6),
+        ("a dozen people gave $10 each. match", [10] * 12),
+        ("a pair of $100 contributions and a $25 one. whats the match", [100, 100, 25]),
     ],
 )
 def test_contributions_listed_in_everyday_ways(text: str, expected: list[int]) -> None:
     got = params_for("md-public-financing-primary", extract(text, today=TODAY))
     assert got["contributions"] == [Decimal(v) for v in expected]
+
+
+def test_a_word_naming_a_number_is_no_givers_name() -> None:
+    # § 15-106(d): "tickets 2" after the Fund is a count of tickets, not a second gift.
+    got = params_for("md-public-financing-general", extract("fund 3M, tickets 2", today=TODAY))
+    assert got["fund_remaining"] == Decimal("3000000")
+    assert got["nominee_tickets"] == 2
 
 
 @pytest.mark.parametrize(
@@ -832,6 +871,26 @@ def test_contributions_listed_in_everyday_ways(text: str, expected: list[int]) -
             "md-public-financing-proration",
             "entitlements",
             ["50", "50", "50"],
+        ),
+        # …or said of each of the tickets counted in its own clause, beside another ticket's.
+        (
+            "Fund has $5M. Ticket A is entitled to $3M, two others are entitled to 2M each.",
+            "md-public-financing-proration",
+            "entitlements",
+            ["3000000", "2000000", "2000000"],
+        ),
+        (
+            "Fund has $5M; three tickets: one entitled to 3 million and two entitled to 2 million "
+            "apiece. Proration?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["3000000", "2000000", "2000000"],
+        ),
+        (
+            "fund 4M. the other two tickets are each owed $1.5M and ours $2M. prorate",
+            "md-public-financing-proration",
+            "entitlements",
+            ["1500000", "1500000", "2000000"],
         ),
     ],
 )

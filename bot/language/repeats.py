@@ -1,0 +1,125 @@
+"""How many times a sum was said: "3 donors @ $250", "six contributions of $25", "three $400k
+claims", "two others are entitled to 2M each" — that many contributions or entitlements of it
+(the count is how many, and no count of its own)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.language.lists import LIST_GOES_ON, end_of
+from bot.language.number_words import IN_WORDS, WORD_NUMBERS
+from rules.engine.facts import FactAmount, FactCount
+
+# "3 donors @ $250, 2 @ $20", "2 x $100", "$50 x3": one sum given this many times.
+_TIMES_BEFORE = re.compile(
+    # ("12,000 donors x $50 = 600k total")
+    r"\b(\d{1,3}(?:,\d{3})*)\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b|x\b|×)"
+    r"|@|x\b|×)\s*$"
+)
+# "four contributions of $50 each and two of $125": the next sum, said with how many of it.
+_N_OF_BEFORE = re.compile(rf"\beach\s+(?:and|plus|,)\s+(\d|{IN_WORDS})\s+(?:of|at|@)\s*$")
+_TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
+# "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
+# how many gave it.
+_EACH_OF_BEFORE = re.compile(
+    rf"\b(\d{{1,3}}|{IN_WORDS})\s+"
+    r"(?:donors?|contributors?|people|supporters?|individuals|guests|friends|attendees|neighbors"
+    r"|volunteers|members|residents|folks|more|others"
+    # ("two eligible private contributions of $150 each")
+    r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
+    r"[^$\d.?!;]{0,25}$"
+)
+_COUNT_JUST_BEFORE = re.compile(rf"\b(\d{{1,3}}|{IN_WORDS})\s*$")
+# "6 contributions of $25 and one of $250": how many were given of the sum after it.
+_N_GIFTS_OF = re.compile(
+    rf"\b(\d{{1,3}}|{IN_WORDS})\s+(?:(?:eligible|private|individual|qualifying|small)\s+){{0,2}}"
+    r"(?:contributions|donations|checks|gifts|cards)\s+(?:of|at|for)\s+(?:about\s+|exactly\s+)?$"
+)
+# "… of $500 and 3 contributions of $20": a number after it that counts the next gifts.
+_ANOTHER_COUNT = re.compile(
+    r"\s*(?:(?:more|other|eligible|private|small)\s+)?"
+    r"(?:contributions|donations|checks|gifts|cards|donors|of|at|@|x)\b"
+)
+# "three $400k claims", "two $1.5M entitlements": that many tickets' claims of the sum.
+_PLURAL_CLAIMS = re.compile(r"\s*(?:full\s+)?(?:claims|entitlements)\b")
+_PLURAL_CONTRIBUTIONS = re.compile(
+    # ("three $250 cards": contribution cards, one a giver)
+    r"\s*(?:eligible\s+|individual\s+|qualifying\s+)?"
+    r"(?:contributions|donations|checks|gifts|(?:contribution\s+)?cards)\b"
+)
+
+
+# "two others are entitled to 2M each", "one entitled to 3 million and two entitled to 2 million
+# apiece", "the other two tickets are each owed $1.5M": how many tickets claim the sum said of
+# each of them, in its own clause.
+_N_CLAIMING = re.compile(
+    rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:other|more|remaining)\s+)?"
+    r"(?:(?:tickets?|slates?|campaigns|others|of\s+them)\s+)?"
+    r"(?:(?:are|were|would\s+be|will\s+be|is)\s+)?(?:each\s+)?"
+    r"(?:entitled|owed|due|qualif\w*|eligible)\b[^$\d.?!;]{0,30}$"
+)
+
+
+def _said_count(found: re.Match[str] | None) -> int:
+    """The count a pattern found (its first group: digits, with commas, or a number in words);
+    0 when none."""
+    if found is None:
+        return 0
+    said = found.group(1)
+    return WORD_NUMBERS.get(said) or int(said.replace(",", ""))
+
+
+def repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """A sum said with how many times it was given is that many contributions of it; the
+    count says how many, and is no count of its own."""
+    for amount in amounts:
+        if amount.role not in (None, "private", "contribution"):
+            continue
+        window = max(0, amount.start - 30)
+        before = _TIMES_BEFORE.search(low[window : amount.start])
+        if before is None and amount.role in (None, "contribution"):
+            before = _N_OF_BEFORE.search(low[window : amount.start])
+        if before is None and amount.each:
+            window = max(0, amount.start - 60)
+            before = _EACH_OF_BEFORE.search(low[window : amount.start])
+        # ("three contributions of $100, $200 and $250": the count is the list's length)
+        listed = LIST_GOES_ON.match(low, end_of(low, amount))
+        if before is None and (listed is None or _ANOTHER_COUNT.match(low, listed.end())):
+            before = _N_GIFTS_OF.search(low[window : amount.start])
+        after = _TIMES_AFTER.match(low, end_of(low, amount))
+        # "ten $25 contributions and five $100 contributions": a count right before a sum
+        # said of several contributions
+        if before is None and _PLURAL_CONTRIBUTIONS.match(low, end_of(low, amount)):
+            before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
+        found = after or before
+        said = _said_count(found)
+        if found is None or said < 2:
+            continue
+        amount.times = said
+        amount.role = "contribution"
+        at = found.start(1) if after else window + found.start(1)
+        counts[:] = [c for c in counts if c.start != at]
+
+
+def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """ "three $400k claims", "two others are entitled to 2M each": each of that many tickets
+    is entitled to the sum (§ 15-106(b) prorates them); the count says how many, and is no
+    count of its own (a count of tickets said with its noun stays one)."""
+    for amount in amounts:
+        if amount.role not in (None, "entitlement"):
+            continue
+        if _PLURAL_CLAIMS.match(low, end_of(low, amount)):
+            window = max(0, amount.start - 12)
+            found = _COUNT_JUST_BEFORE.search(low[window : amount.start])
+        elif amount.each:
+            window = max(0, amount.start - 70)
+            found = _N_CLAIMING.search(low[window : amount.start])
+        else:
+            continue
+        said = _said_count(found)
+        if found is None or said < 2:
+            continue
+        amount.times = said
+        amount.role = "entitlement"
+        at = window + found.start(1)
+        counts[:] = [c for c in counts if c.start != at or c.role == "tickets"]
