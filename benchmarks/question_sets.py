@@ -98,6 +98,8 @@ QUESTION_FOLDERS = {
     "sixty-sixth external tuning set": "external66",
     "sixty-seventh external tuning set": "external67",
     "sixty-eighth external tuning set": "external68",
+    "sixty-ninth external tuning set": "external69",
+    "seventieth external tuning set": "external70",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -123,6 +125,8 @@ HELDOUT_FOLDERS = (
     "heldout21",
     "heldout22",
     "heldout23",
+    "heldout24",
+    "heldout25",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -185,11 +185,20 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         start, end = bounds[i]
         lo = bisect.bisect_left(starts, start - _ROLE_BEFORE - 60)
         hi = bisect.bisect_right(starts, end + _ROLE_AFTER)
-        # Only a neighbouring date can lie between this date and one of its cues.
-        between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds)]
+        # Only a neighbouring date can lie between this date and one of its cues ("withdrawal
+        # deadline for the Nov 14 special town election is Oct 6": never an election's day,
+        # which is said of the election, not of the cue).
+        between = [
+            bounds[j]
+            for j in (i - 1, i + 1)
+            if 0 <= j < len(bounds) and not _ELECTION_AFTER_DATE.match(low, bounds[j][1])
+        ]
         best: tuple[int, str, int] | None = None
-        # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's)
-        dated = bool(_DATED.search(low, max(0, start - 12), start))
+        # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's;
+        # "the Nov 14 special town election": an election's day claims no deadline's cue)
+        dated = bool(
+            _DATED.search(low, max(0, start - 12), start) or _ELECTION_AFTER_DATE.match(low, end)
+        )
         for cs, ce, role in [] if dated else cues[lo:hi]:
             # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
             # October 11th": an aside in parentheses is no distance)
@@ -290,6 +299,11 @@ _HOUR_THEN_DAY = re.compile(
 )
 
 
+# "the withdrawal deadline we were given is 5pm Monday 9/11": what the deadline is, said of it
+# (never "died the evening of the filing deadline, like 10:30 pm on Feb 26": the event's hour).
+_DEADLINE_IS = re.compile(r"[^,;.?!]{0,30}\b(?:is|was|are|were|will\s+be)\b[^,;.?!]{0,25}$")
+
+
 def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], low: str) -> None:
     """A deadline's date with an hour said before it, just after an event's words ("died …
     at 10:30 pm on Feb 26, the COC deadline day"), is the event's day and hour; the deadline
@@ -305,7 +319,14 @@ def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], l
         if not event or d.start - event[-1][1] > 2 * _ROLE_BEFORE:
             continue
         between = low[event[-1][1] : d.start]
-        if _SENTENCE_END.search(between):
+        # ("if he then withdraws, the withdrawal deadline we were given is 5pm Monday 9/11":
+        # the deadline's own words, said after the event's, make the hour the deadline's)
+        if _SENTENCE_END.search(between) or any(
+            role == d.role
+            and event[-1][1] <= start < d.start
+            and _DEADLINE_IS.match(low, end, d.start)
+            for start, end, role in cues
+        ):
             continue
         # ("drops out the night of the COC deadline, 2/26/30, at 10:15 pm — after the 9 o'clock
         # close": the hour after the day is the event's when the deadline's own is said apart)
@@ -354,7 +375,9 @@ def _said_hour(m: re.Match[str]) -> tuple[int, int, str | None] | None:
 
 
 _ELECTION_AFTER_DATE = re.compile(
-    r"(?:,\s*\d{4})?\s+(?:(?:annual|town|city|municipal|state|local|general|regular)\s+){0,2}"
+    # (on the date's own line: "December 7, 2027\n  Special General Election: …" names the next)
+    r"(?:,[ \t]*\d{4})?[ \t]+"
+    r"(?:(?:annual|town|city|municipal|state|local|general|regular|special)\s+){0,2}"
     r"elections?\b"
 )
 

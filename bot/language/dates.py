@@ -86,9 +86,9 @@ _DAY_MONTH = re.compile(
 _DOTTED = re.compile(r"(?<![\d.$,\-])\b(\d{1,2})([.\-])(\d{1,2})\2(\d{4}|\d{2})\b(?![.\-]?\d)")
 # "the third Tuesday of May", "2nd Monday in June 2030": the weekday that often in the month
 # (number words are digits by now: "3rd"; "second" is left as a word, being a unit of time too).
-_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 _NTH_WEEKDAY = re.compile(
-    r"\b([1-5](?:st|nd|rd|th)|first|second|third|fourth|fifth)\s+(?P<wd>"
+    r"\b([1-5](?:st|nd|rd|th)|first|second|third|fourth|fifth|last)\s+(?P<wd>"
     + WEEKDAY_FULL
     + r")\s+(?:of|in)\s+"
     + _MONTH
@@ -400,6 +400,11 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         elif kind == "nth":
             year, month = _year(m.group(4), today), _MONTHS[m.group(3)[:3]]
             nth = _NTH.get(m.group(1)) or int(m.group(1)[0])
+            if nth < 0 and m.group(4) is None:
+                # "the last Tuesday of February" with no year: which February's is not
+                # guessed (nor is it "last Tuesday", the one before today)
+                taken.append(m.span())
+                continue
             weekday = _RD_WEEKDAYS[_WEEKDAYS[m.group("wd")[:3]]]
             said = nth_weekday_of_month(year, month, weekday, nth)
             # ("the 5th Tuesday of May" that May does not have is reported as no date)

@@ -115,7 +115,11 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # ("Active voters: 17,904" is not the registered voters § 5-703(e) counts)
     (
         "registered_voters",
-        re.compile(r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\))?\s*[:=|]\s*$"),
+        # ("registered (1/1/32) | 512,903": a row named "registered" in a table of voters)
+        re.compile(
+            r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\))?\s*[:=|]\s*$"
+            r"|\bregistered(?:\s*\([^()]*\))?\s*[:=|]\s*$"
+        ),
     ),
     # "1% of 98,765 = 987.65. indie petition: …": § 5-703's one percent is of the registered
     # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
@@ -148,7 +152,11 @@ _PETITION_SAID = re.compile(r"\b(?:sigs?|signatures?|petitions?)\b")
 _FIELD_VALUE = re.compile(r"[:|]\s*(?:\$\s?)?$")
 _NEXT_LABEL = re.compile(r"[^.?!;:|\d$]{0,25}[:|]")
 # "only our ticket qualifies": one ticket.
-_ONE_TICKET = re.compile(r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b")
+# (never "only our ticket and the R ticket": two of them)
+_ONE_TICKET = re.compile(
+    r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b"
+    r"(?!\s*(?:\([^()]{0,30}\)\s*)?(?:and|&|\+|plus)\s)"
+)
 _WORD_TICKETS = re.compile(
     rf"\b(both|{IN_WORDS})\s+(?:eligible\s+|nominee\s+|nominated\s+"
     r"|gubernatorial\s+|opposed\s+|unopposed\s+|primary\s+)*(?:tickets?|nominees?|campaigns"
@@ -160,7 +168,11 @@ _EACH_AFTER = re.compile(
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 # ("three nominee tickets each with a full contribution of $2.5M")
 # ("each of the 2 nominee tickets would be owed $1.5M": a count may stand between)
-_EACH_BEFORE = re.compile(r"\beach\b[^$.?!;,]{0,50}$")
+# ("both tickets' full amounts are 1.5M": each of the two, never "both together")
+_EACH_BEFORE = re.compile(
+    r"\beach\b[^$.?!;,]{0,50}$"
+    r"|\bboth\b(?![^$.?!;,]*\b(?:together|combined|total|between)\b)[^$.?!;,]{0,50}$"
+)
 # "3 tickets at $2.2M": one sum said for every ticket counted.
 _TICKETS_AT = re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$")
 _DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
@@ -440,6 +452,17 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
                 if isinstance(item, FactAmount) and item.role is None:
                     item.role = role
         if not plain:
+            continue
+        if (
+            role is None
+            and len(plain) == len(group) > 1
+            and any(a.role == "total" and a.value == sum(i.value for i in group) for a in amounts)
+        ):
+            # "5 eligible contributions adding up to $690 — 250, 200, 100, 100, 40": numbers
+            # that add up to a total of money said are its parts, sums too (whose, the words
+            # around the total say).
+            for count in plain:
+                _as_sum(count, None, counts, amounts)
             continue
         if role is None and not any(isinstance(i, FactAmount) for i in group):
             # "W1 3,402 / W2 2,977 / W3 4,118 registered voters": a list of counts is all of

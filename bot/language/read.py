@@ -34,6 +34,7 @@ from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.sum_roles import fund_said_now, taken_back
+from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, blank, clean
 from bot.language.times import ANY_TIME
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
@@ -52,7 +53,7 @@ def extract(text: str, *, today: date) -> Facts:
     # Staff abbreviations written out first ("sigs", "DQ'd", "CD-6"): the words read below
     # are the expanded ones.
     cleaned = clean(text[:MAX_CHARS])
-    expanded = numbers_in_words(lexicon().expand_mapped(cleaned))
+    expanded = numbers_in_words(tables_as_words(lexicon().expand_mapped(cleaned)))
     raw = expanded.text
     low = raw.lower()
 

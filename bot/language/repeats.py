@@ -24,7 +24,7 @@ _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 _EACH_OF_BEFORE = re.compile(
     rf"\b(\d{{1,3}}|{IN_WORDS})\s+"
     r"(?:donors?|contributors?|people|supporters?|individuals|guests|friends|attendees|neighbors"
-    r"|volunteers|members|residents|folks|more|others"
+    r"|volunteers|members|residents|folks|more|others|of\s+(?:them|those|us)"
     # ("two eligible private contributions of $150 each")
     r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
     r"[^$\d.?!;]{0,25}$"
@@ -76,7 +76,7 @@ def repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) 
         if amount.role not in (None, "private", "contribution"):
             continue
         window = max(0, amount.start - 30)
-        before = _TIMES_BEFORE.search(low[window : amount.start])
+        before = at_times = _TIMES_BEFORE.search(low[window : amount.start])
         if before is None and amount.role in (None, "contribution"):
             before = _N_OF_BEFORE.search(low[window : amount.start])
         if before is None and amount.each:
@@ -93,7 +93,8 @@ def repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) 
             before = _COUNT_JUST_BEFORE.search(low[window : amount.start])
         found = after or before
         said = _said_count(found)
-        if found is None or said < 2:
+        # ("- 1 donor @ $250": one gift of it, a contribution all the same)
+        if found is None or said < 1 or (said == 1 and (after or found is not at_times)):
             continue
         amount.times = said
         amount.role = "contribution"

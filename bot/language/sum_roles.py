@@ -43,7 +43,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # ("… full amounts add up to $5.5M (3M + 2.5M)": the sum of the parts that follow)
         re.compile(
             # ("Total owed is $7M", "3 contributions totaling $390")
-            r"\b(?:total|totals|totall?ing|totall?ed|combined|altogether|adds?\s+up\s+to)\b"
+            r"\b(?:total|totals|totall?ing|totall?ed|combined|altogether|(?:adds?|adding)\s+up\s+to)\b"
             r"[^$\d?!;]{0,16}$"
             # ("$3M, $2.4M and $1.6M. that's $7M against $4.2M": the sum of those said again)
             r"|\b(?:that['’]?s|that\s+is|which\s+is|which\s+comes\s+to)\s+(?:a\s+total\s+of\s+)?$"
@@ -94,6 +94,12 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"[^$\n?!;]{0,40}$"
         ),
         re.compile(r"^\s*(?:has\s+|have\s+)?(?:already\s+)?(?:been\s+)?(?:obligated|earmarked)\b"),
+    ),
+    # "Besides the candidate's $20,000 loan": money lent, never a contribution to match.
+    (
+        "loan",
+        re.compile(r"\bloan(?:ed|s)?\b[^$\d.?!;]{0,20}$|\blent\s*$"),
+        re.compile(r"^\s*(?:personal\s+|candidate\s+|bank\s+)?loans?\b"),
     ),
     (
         "fund",
@@ -152,7 +158,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # ("fund $7.25m tix 3m 3m 1.5m": the sums said right after the tickets, theirs)
         # ("pasted from our sheet:\nticket A   3,000,000": a row's ticket, one a line)
         re.compile(
-            r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s+$"
+            r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$|\btickets\s*:?\s+$"
             # ("tickets want 2.75M and 1.25M": what each asks for in full)
             r"|\btickets?\s+(?:want|wants|need|needs|requested|request|ask(?:ing)?\s+for|claim)\s+$"
             # ("three tickets each due 1,000,000": what each is owed in full)

@@ -648,11 +648,15 @@ def test_a_special_elections_vacancy_is_no_candidates_withdrawal() -> None:
         "write-ins for nov 2026 -- when's their certificate of candidacy due?",
         "PG fair elections fund is short: 180k on hand, 2 council cands entitled to 125k each. "
         "how is it split?",
+        "indie petition: can voters sign electronically, or must all 480 be in wet ink?",
+        "MA: withdrawal deadline for state rep in 2030 — when is it? (not the vacancy "
+        "certificate, the withdrawal itself)",
     ],
 )
 def test_what_no_rule_computes_is_not_answered_with_a_rules_value(question: str) -> None:
     # Ballot and eligibility certification, objections, a charter, a committee's size,
-    # write-in candidates and a county's fund: none is § 5-703, § 15-106 or c. 53 § 14's.
+    # write-in candidates, a county's fund, how a petition is signed and the last day for
+    # withdrawals itself: none is § 5-703, § 15-106 or c. 53 § 14's.
     reply = ask(question)
     assert reply.status not in ("answered", "needs_input")
     assert reply.rule is None

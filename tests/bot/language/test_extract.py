@@ -821,11 +821,51 @@ def test_a_day_without_its_year_near_the_new_year(text: str, today: date, expect
         ("half a dozen $20 donations. match?", [20] * 6),
         ("a dozen people gave $10 each. match", [10] * 12),
         ("a pair of $100 contributions and a $25 one. whats the match", [100, 100, 25]),
+        ("two of them gave fifty each and one gave $20. match on those three?", [50, 50, 20]),
+        ("- 1 donor @ $250\n- 3 donors @ $100\nmatch?", [250, 100, 100, 100]),
+        # …or said as the parts of a total said before them.
+        (
+            "we have 5 eligible contributions adding up to $690 — 250, 200, 100, 100, 40. "
+            "primary public contribution?",
+            [250, 200, 100, 100, 40],
+        ),
+        # A loan is no contribution.
+        (
+            "Besides the candidate's $20,000 loan, we've got these from supporters: $100, $80 "
+            "and $45. match?",
+            [100, 80, 45],
+        ),
     ],
 )
 def test_contributions_listed_in_everyday_ways(text: str, expected: list[int]) -> None:
     got = params_for("md-public-financing-primary", extract(text, today=TODAY))
     assert got["contributions"] == [Decimal(v) for v in expected]
+
+
+def test_only_our_ticket_and_another_is_two_tickets_not_one() -> None:
+    # § 15-106(d): the nominee tickets the Fund is shared among.
+    got = params_for(
+        "md-public-financing-general",
+        extract("Fund: 3.3M. Only our ticket and the R ticket are nominees. share?", today=TODAY),
+    )
+    assert "nominee_tickets" not in got  # two are said, never one
+    got = params_for(
+        "md-public-financing-general",
+        extract("fund has 3M left and only our ticket qualifies. share?", today=TODAY),
+    )
+    assert got["nominee_tickets"] == 1
+
+
+def test_both_tickets_amounts_are_each_ones() -> None:
+    # § 15-106(b): "both tickets' full amounts are 1.5M" is 1.5M for each of the two.
+    assert (
+        sums_read(
+            "if the fund has 2 million and both tickets' full amounts are 1.5M, any cut?",
+            "md-public-financing-proration",
+            "entitlements",
+        )
+        == [Decimal("1500000")] * 2
+    )
 
 
 def test_a_word_naming_a_number_is_no_givers_name() -> None:
@@ -989,3 +1029,34 @@ def test_a_sum_taken_back_is_not_counted(
 )
 def test_whose_sum_each_is(question: str, rule: str, key: str, expected: list[str]) -> None:
     assert sums_read(question, rule, key) == [Decimal(v) for v in expected]
+
+
+def test_an_elections_day_is_not_the_deadline_said_for_that_election() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for withdrawals, not the election's day.
+    facts = extract(
+        "Withdrawal deadline for the Nov 14 special town election is Friday Oct 6 at 5. If "
+        "the planning board candidate withdraws, when is the replacement certificate due?",
+        today=date(2028, 8, 20),
+    )
+    deadline = next(d for d in facts.dates if d.role == "withdrawal_deadline")
+    assert (deadline.value, deadline.time) == (date(2028, 10, 6), time(17, 0))
+
+
+def test_a_deadlines_hour_said_after_its_own_words_is_the_deadlines() -> None:
+    # c. 53, § 14, sentence 7: the hour of the last day for withdrawals moves the 72 hours.
+    facts = extract(
+        "if Tom wins the state rep primary and then withdraws, the withdrawal deadline we "
+        "were given is 5pm Monday 9/11. By when is the certificate for his replacement due?",
+        today=date(2028, 8, 20),
+    )
+    deadline = next(d for d in facts.dates if d.role == "withdrawal_deadline")
+    assert (deadline.value, deadline.time) == (date(2028, 9, 11), time(17, 0))
+
+
+def test_the_last_weekday_of_a_month_is_that_day_when_its_year_is_said() -> None:
+    # § 5-303 (through § 5-903(b)): the certificate of candidacy deadline, said as a weekday.
+    said = extract("COC closed on the last Tuesday of February 2030", today=date(2028, 8, 20))
+    assert [d.value for d in said.dates] == [date(2030, 2, 26)]
+    # Without its year, which February's is not guessed, nor is it "last Tuesday".
+    unsaid = extract("filing closed on the last Tuesday of February", today=date(2028, 8, 20))
+    assert unsaid.dates == []

@@ -1,0 +1,112 @@
+"""A table pasted into a question — CSV from finance software, a spreadsheet's tab-separated
+rows, a pipe table — written out row by row as words the reader already reads: each value after
+its column's name ("ticket,full_public_contribution\\nMoore-Ruiz,2400000" is "Moore-Ruiz full
+public contribution: 2400000").
+
+Only a block that is plainly a table is rewritten: a header row of names, then rows of as many
+cells, each row holding a number. Anything else is left exactly as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.language.lexicon import Expanded
+
+_SEPARATORS = ("\t", "|", ",")
+# A cell that is a number: "2400000", "$2,750,000", "25.00", "1.5M".
+_NUMBER_CELL = re.compile(r"\$?\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|mm|mil|million)?", re.IGNORECASE)
+# A markdown table's rule line: "|---|:--:|".
+_RULE_LINE = re.compile(r"[\s|:+-]*-[\s|:+-]*")
+# A column that identifies a row (a record number, a ZIP code, a phone), never a value asked.
+_ID_COLUMN = re.compile(r"(?:^|[\s_])(?:id|#|no|num|zip|zipcode|phone|row)$|^(?:#|no\.?)$", re.I)
+# A column of money: its numbers are sums ("amount", "amt", "$", "full_public_contribution").
+_MONEY_COLUMN = re.compile(
+    r"amount|amt|\$|dollars|contribution|donation|gift|fund|balance|entitle|remaining|share",
+    re.IGNORECASE,
+)
+# A header cell is a column's short name ("full_public_contribution", "Fund remaining"), never
+# a sentence that happens to hold commas ("1. LG nominee (won the June 25, 2030 primary)").
+_HEADER_CELL = re.compile(r"[a-z$#%][\w .'’/&()#$%-]{0,31}", re.IGNORECASE)
+_MAX_HEADER_WORDS = 4
+_MAX_CELL = 40
+# A column whose name says only that it holds numbers: its values are said after the row's
+# name alone ("registered (1/1/32) | 512,903" under "metric | count").
+_PLAIN_COLUMN = re.compile(r"count|value|number|n|#|qty|figure|total|amount|amt", re.IGNORECASE)
+
+
+def _cells(line: str, sep: str) -> list[str]:
+    body = line.strip()
+    if sep == "|":
+        body = body.strip("|")
+    return [c.strip() for c in body.split(sep)]
+
+
+def _as_words(lines: list[str], sep: str) -> str | None:
+    """The table's rows as words, or None when `lines` are not a table."""
+    rows = [_cells(line, sep) for line in lines if not _RULE_LINE.fullmatch(line)]
+    header, body = rows[0], rows[1:]
+    if (
+        len(header) < 2
+        or not body
+        or not all(
+            _HEADER_CELL.fullmatch(h)
+            and len(h.split()) <= _MAX_HEADER_WORDS
+            and not re.search(r"\d\d", h)
+            for h in header
+        )
+        or any(len(row) != len(header) or max(map(len, row)) > _MAX_CELL for row in body)
+        or not all(any(_NUMBER_CELL.fullmatch(c) for c in row) for row in body)
+    ):
+        return None
+    names = [re.sub(r"[_\s]+", " ", h).strip() for h in header]
+    # The first column names its row when none of its cells is a number ("Moore-Ruiz",
+    # "District 5"): it is said before the row's values, not as one of them.
+    labelled = not any(_NUMBER_CELL.fullmatch(row[0]) for row in body)
+    out = []
+    for row in body:
+        said = []
+        for j, (name, cell) in enumerate(zip(names, row, strict=True)):
+            if (labelled and j == 0) or not cell or _ID_COLUMN.search(name):
+                continue
+            if _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name):
+                cell = "$" + cell
+            plain = labelled and _PLAIN_COLUMN.fullmatch(name)
+            said.append(cell if plain else f"{name}: {cell}")
+        label = row[0] if labelled else ""
+        # ("registered (1/1/32): 512,903": a row's name labels its one plain value)
+        joint = ": " if label and said and said[0] == row[-1] else " "
+        out.append((label + joint if label else "") + "; ".join(said) + ".")
+    return "\n".join(out)
+
+
+def _tables(text: str) -> dict[str, str]:
+    """Each table block of `text` → its rows as words."""
+    found: dict[str, str] = {}
+    block: list[str] = []
+    for line in [*text.split("\n"), ""]:
+        # (a markdown table, "| donor | amt |", is read as written: its rows' pipes and
+        # its header's rule line are known list joins)
+        if any(sep in line for sep in _SEPARATORS) and not line.lstrip().startswith("|"):
+            block.append(line)
+            continue
+        if len(block) >= 2:
+            for sep in _SEPARATORS:
+                if all(sep in line or _RULE_LINE.fullmatch(line) for line in block):
+                    words = _as_words(block, sep)
+                    if words is not None:
+                        found["\n".join(block)] = words
+                        break
+        block = []
+    return found
+
+
+def tables_as_words(text: Expanded) -> Expanded:
+    """`text` with each pasted table written out row by row, positions carried along."""
+    if "\n" not in text.text:
+        return text
+    found = _tables(text.text)
+    if not found:
+        return text
+    pattern = re.compile("|".join(re.escape(block) for block in found))
+    return text.substitute(pattern, lambda m: found[m.group(0)])
