@@ -180,6 +180,8 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
     COC deadline?": the deadline cue is not June 10's)."""
     starts = [c[0] for c in cues]
     bounds = [(d.start, d.start + len(d.span)) for d in dates]
+    # "the Nov 14 special town election": each date said as an election's day, read once.
+    elections = [bool(_ELECTION_AFTER_DATE.match(low, end)) for _, end in bounds]
     claimed: list[tuple[int, int, FactDate] | None] = []  # (distance, cue start, date)
     for i, d in enumerate(dates):
         start, end = bounds[i]
@@ -188,17 +190,11 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         # Only a neighbouring date can lie between this date and one of its cues ("withdrawal
         # deadline for the Nov 14 special town election is Oct 6": never an election's day,
         # which is said of the election, not of the cue).
-        between = [
-            bounds[j]
-            for j in (i - 1, i + 1)
-            if 0 <= j < len(bounds) and not _ELECTION_AFTER_DATE.match(low, bounds[j][1])
-        ]
+        between = [bounds[j] for j in (i - 1, i + 1) if 0 <= j < len(bounds) and not elections[j]]
         best: tuple[int, str, int] | None = None
         # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's;
         # "the Nov 14 special town election": an election's day claims no deadline's cue)
-        dated = bool(
-            _DATED.search(low, max(0, start - 12), start) or _ELECTION_AFTER_DATE.match(low, end)
-        )
+        dated = elections[i] or bool(_DATED.search(low, max(0, start - 12), start))
         for cs, ce, role in [] if dated else cues[lo:hi]:
             # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
             # October 11th": an aside in parentheses is no distance)
@@ -263,8 +259,8 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             farther.role = None
     # "last day to withdraw for city council nov 27 election?": a date said as an election's
     # is that election's day, whatever deadline is named before it.
-    for d, (_, end) in zip(dates, bounds, strict=True):
-        if _ELECTION_AFTER_DATE.match(low, end):
+    for d, election in zip(dates, elections, strict=True):
+        if election:
             d.role = "general"
     _day_said_again(dates, low)
     _event_hour_first(cues, dates, low)
