@@ -20,7 +20,7 @@ from bot.language.asks import ANSWER_KINDS
 from bot.language.learned import NONE, features, learned_model
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult, never_decided
-from bot.language.parts import without_side_asks
+from bot.language.parts import asked_besides, without_side_asks
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 
@@ -352,7 +352,8 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         if again.decision == "matched":
             result = replace(again, set_aside=vetoes)
     said = features(judged_words(matcher, expanded, rest), facts)
-    settled = settle(result, learned_model().probabilities(said), found)
+    probabilities = learned_model().probabilities(said)
+    settled = settle(result, probabilities, found, asked_besides(expanded, result.out_of_scope))
     # "$150 from a Virginia resident -- matched?": a question the matched rule's frame says is
     # beyond what it covers gets that reply, which says why, rather than a bare decline.
     if (
@@ -399,7 +400,10 @@ HARDLY = 0.05
 
 
 def settle(
-    result: MatchResult, probabilities: Mapping[str, float], found: Mapping[str, Conflict]
+    result: MatchResult,
+    probabilities: Mapping[str, float],
+    found: Mapping[str, Conflict],
+    asked_besides: bool = True,
 ) -> MatchResult:
     """The match, with what the words left open settled by the learned model (the thresholds
     above say how sure it must be): a rule picked where no words, or several rules' words,
@@ -438,7 +442,10 @@ def settle(
         # reads, all but certainly, like one rule's: that rule answers, and the reply says the
         # part those words ask is not answered. Leaving one set out, 0.99 overrules 13 of the
         # 3,249 in-scope questions such words silenced and none of the out-of-scope ones.
-        if sure < PAST_WORDS:
+        # Never when those words are all the question asks: "When must the registrars certify
+        # the replacement's signatures?" reads like § 14's certificate, yet asks nothing a
+        # rule computes (`asked_besides`: no other part asks a deadline, count or amount).
+        if sure < PAST_WORDS or not asked_besides:
             return result
         return replace(_chosen(result, top, sure), set_aside=result.out_of_scope, out_of_scope=())
     if result.decision == "ambiguous":

@@ -7,7 +7,8 @@ answer to the main one; the reply says which part was not answered."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from bot.language.matching import side_asks
 from bot.language.words import raw_words, stem, words
@@ -57,40 +58,73 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     vetoes rule out the whole question)."""
     if not vetoes or not set(vetoes) <= side_asks():
         return None
-    # (compared stemmed, as the matcher found them: "who checks the sigs" says "check the
-    # signatures")
-    said = [f" {' '.join(words(v))} " for v in vetoes]
-    veto_words = {w for v in said for w in v.split()}
+    veto_words = {w for v in vetoes for w in words(v)}
     kept: list[str] = []
     set_aside = other_asks = False
-    at = 0
-    for part in _BETWEEN_PARTS.split(text):
-        at = text.find(part, at) + len(part)
-        stems = f" {' '.join(words(part))} "
-        if any(v in stems for v in said):
+    for part in _parts(text, vetoes):
+        if part.holds_veto:
             # ("for a ballot question, how many …": the veto is the subject; "… right? and no
             # fee?": a part of its own, asked)
             # ("Separately, our first finance report is due in April.": said apart from the
             # question, by its own word)
-            begin = at - len(part)
-            apart = _APART.search(text[max(0, begin - 24) : begin + 16].lower())
-            if not (_ASKING.search(part.lower()) or text.startswith("?", at) or apart):
+            if not (part.is_question or part.apart):
                 return None
             set_aside = True
-            kept.append(" ".join(w for w in raw_words(part) if stem(w) not in veto_words))
+            kept.append(" ".join(w for w in raw_words(part.text) if stem(w) not in veto_words))
         else:
-            # (a part that asks: "… last day for withdrawals 3/1/30 5pm" and "before the Fri
-            # March 8, 2030 deadline." only say the day)
-            computed = _ASKS_WHAT_A_RULE_COMPUTES.search(part.lower())
-            asking = computed and (
-                _ASKING.search(part.lower())
-                or _REQUEST.search(part.lower())
-                or _INDIRECT.search(part.lower())
-                or text.startswith("?", at)
-                # ("… is due at 5pm that day, right?": a statement to confirm asks)
-                or _CONFIRM_AFTER.match(text, at)
-                or not any(c.isdigit() for c in part)
-            )
-            other_asks = other_asks or bool(asking)
-            kept.append(part)
+            other_asks = other_asks or part.asks_computed
+            kept.append(part.text)
     return " ".join(kept) if set_aside and other_asks else None
+
+
+def asked_besides(text: str, vetoes: Sequence[str]) -> bool:
+    """Whether a part of `text` holding none of `vetoes` asks something: "Lee $300 (over the
+    limit, we're refunding it). What's matched?" asks beside the limit's words; "When must the
+    registrars certify the replacement's signatures?" asks only in the veto's own part."""
+    return any(
+        part.asks and not part.holds_veto and words(part.text) for part in _parts(text, vetoes)
+    )
+
+
+@dataclass(frozen=True)
+class _Part:
+    text: str
+    holds_veto: bool  # one of the vetoes is said in it
+    is_question: bool  # a question of its own
+    asks: bool  # a question, a request ("Please advise …") or a statement to confirm
+    apart: bool  # said apart from the question by its own word ("Separately, …")
+    asks_computed: bool  # it asks what a rule computes
+
+
+def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
+    """The parts of `text`, each with what it says and asks."""
+    # (compared stemmed, as the matcher found them: "who checks the sigs" says "check the
+    # signatures")
+    said = [f" {' '.join(words(v))} " for v in vetoes]
+    at = 0
+    for part in _BETWEEN_PARTS.split(text):
+        at = text.find(part, at) + len(part)
+        begin = at - len(part)
+        lower = part.lower()
+        stems = f" {' '.join(words(part))} "
+        asked = _ASKING.search(lower) or text.startswith("?", at)
+        asks = (
+            asked
+            or _REQUEST.search(lower)
+            or _INDIRECT.search(lower)
+            # ("… is due at 5pm that day, right?": a statement to confirm asks)
+            or _CONFIRM_AFTER.match(text, at)
+        )
+        # (a part that asks: "… last day for withdrawals 3/1/30 5pm" and "before the Fri
+        # March 8, 2030 deadline." only say the day)
+        computed = _ASKS_WHAT_A_RULE_COMPUTES.search(lower) and (
+            asks or not any(c.isdigit() for c in part)
+        )
+        yield _Part(
+            text=part,
+            holds_veto=any(v in stems for v in said),
+            is_question=bool(asked),
+            asks=bool(asks),
+            apart=bool(_APART.search(text[max(0, begin - 24) : begin + 16].lower())),
+            asks_computed=bool(computed),
+        )

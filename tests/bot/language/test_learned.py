@@ -209,3 +209,11 @@ def test_naming_our_state_does_not_make_a_question_read_as_out_of_scope() -> Non
     assert not any("maryland" in f or f.endswith((":md", ":ma")) for f in seen)
     reply = SERVICE.ask("LG candidate died; when must the replacement be named? (Maryland)")
     assert reply.rule == LG
+
+
+def test_words_no_rule_computes_are_never_set_aside_when_they_are_all_the_question_asks() -> None:
+    # "When must the registrars certify the replacement's signatures?" may read all but
+    # certainly like c. 53, § 14's certificate, but the registrars' review is its only ask.
+    vetoed = MatchResult("no_match", out_of_scope=("registrars certify",))
+    assert settle(vetoed, _p(CERT, 0.999), {}, asked_besides=False).rule is None
+    assert settle(vetoed, _p(CERT, 0.999), {}, asked_besides=True).rule == CERT

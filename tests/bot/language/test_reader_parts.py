@@ -10,7 +10,7 @@ import pytest
 from bot.language import read_facts
 from bot.language.frames import judged_words
 from bot.language.lexicon import lexicon
-from bot.language.parts import without_side_asks
+from bot.language.parts import asked_besides, without_side_asks
 from tests.bot.language.support import TODAY, rule_for
 from tests.support.service import packaged_service
 
@@ -90,6 +90,29 @@ def test_a_side_question_is_set_aside_only_where_it_is_a_question_of_its_own() -
     assert without_side_asks("the fee and the declaration: when due?", ("fee",)) is None
     # "referendum" names what the whole question is about: never set aside.
     assert without_side_asks("is it a referendum, and when is it due?", ("referendum",)) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "vetoes", "asked"),
+    [
+        # The limit is said in passing; the match is asked in a part of its own.
+        ("Lee $300 (over the limit, we refund it), Park $10. What's matched?", ("limit",), True),
+        # A request asks too.
+        ("Dues aside, please confirm the declaration's last day.", ("dues",), True),
+        # Only the part holding the veto asks; the rest only tells.
+        (
+            "withdrawals closed June 2 at 5. When must the registrars certify the signatures?",
+            ("registrars certify",),
+            False,
+        ),
+        # (nothing after the question mark is a part that asks)
+        ("Is there a fee?", ("fee",), False),
+    ],
+)
+def test_whether_a_part_without_the_out_of_scope_words_asks(
+    question: str, vetoes: tuple[str, ...], asked: bool
+) -> None:
+    assert asked_besides(question, vetoes) is asked
 
 
 def test_a_confirming_clause_that_states_a_day_asks_for_that_day() -> None:
