@@ -185,6 +185,10 @@ def ask_figures(
             if reply.status == "answered":
                 # Which rule answered it (aggregate only: a rule's id, never the question).
                 hits[f"out-of-scope answered: by {reply.rule}"] += 1
+                # A question of two parts, one a rule's: the reply says which part it left
+                # unanswered (the rest were answered as if no part were beyond the rules).
+                said = reply.reading is not None and bool(reply.reading.not_answered)
+                hits["out-of-scope answered: saying a part is not answered"] += said
             hits["out-of-scope routed into a rule"] += reply.status == "needs_input"
         elif kind in ("cite", "season"):
             totals[f"{kind} answered from the text"] += 1

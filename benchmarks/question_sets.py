@@ -100,6 +100,8 @@ QUESTION_FOLDERS = {
     "sixty-eighth external tuning set": "external68",
     "sixty-ninth external tuning set": "external69",
     "seventieth external tuning set": "external70",
+    "seventy-first external tuning set": "external71",
+    "seventy-second external tuning set": "external72",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -127,6 +129,8 @@ HELDOUT_FOLDERS = (
     "heldout23",
     "heldout24",
     "heldout25",
+    "heldout26",
+    "heldout27",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

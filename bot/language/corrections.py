@@ -119,10 +119,22 @@ def _not_this_but_that(
 _YEAR = re.compile(r"(?<![\d/.,$-])(?:19|20)\d\d(?![\d/.,-]\d)")
 
 
+# "my old binder (2014 printout)": the year a copy was made, not an election's.
+_YEAR_OF_A_COPY = re.compile(
+    r"\s*(?:edition|printout|print-out|printing|binder|manual|handbook|guidebook|memo|copy"
+    r"|version|pamphlet|packet|slides|training)\b"
+)
+
+
 def correct_years(low: str, years: list[int]) -> list[int]:
     """The years said on their own, with a year taken back by a correction left out ("FCFF
-    start date for 2026 — no, 2030?": 2030) and the corrected one first."""
-    kept = list(years)
+    start date for 2026 — no, 2030?": 2030) and the corrected one first; a year said only of a
+    copy of the law ("2014 printout") is left out when another year is said."""
+    copies = {int(m.group(0)) for m in _YEAR.finditer(low) if _YEAR_OF_A_COPY.match(low, m.end())}
+    copies -= {
+        int(m.group(0)) for m in _YEAR.finditer(low) if not _YEAR_OF_A_COPY.match(low, m.end())
+    }
+    kept = [y for y in years if y not in copies] if set(years) - copies else list(years)
     for marker in _MARKER.finditer(low):
         new = _YEAR.search(low, marker.end(), marker.end() + 24)
         old = [m for m in _YEAR.finditer(low, max(0, marker.start() - 40), marker.start())]

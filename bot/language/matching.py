@@ -242,9 +242,7 @@ class Matcher:
 
     def _intern(self, text: str) -> _Phrase:
         self._phrase_texts.append(text)
-        # "can ... withdraw": the parts may stand up to WIDE_GAP words apart.
-        parts = [tuple(words(part)) for part in text.split("...")]
-        key = tuple(w for i, part in enumerate(parts) for w in ((_ELLIPSIS,) * bool(i) + part))
+        key = _phrase_key(text)
         if not key or key[0] == _ELLIPSIS or key[-1] == _ELLIPSIS:
             raise ValueError(f"phrase {text!r} has no words (or starts or ends with '...')")
         phrase = self._phrases.get(key)
@@ -505,6 +503,22 @@ OUT_OF_SCOPE_FILE = Path(__file__).resolve().parent / "out_of_scope.yaml"
 
 
 @cache
+def _phrase_key(text: str) -> tuple[str, ...]:
+    """A phrase's stemmed words; "can ... withdraw": the parts may stand up to WIDE_GAP words
+    apart (an ellipsis marker between them)."""
+    parts = [tuple(words(part)) for part in text.split("...")]
+    return tuple(w for i, part in enumerate(parts) for w in ((_ELLIPSIS,) * bool(i) + part))
+
+
+def veto_said(veto: str, said: Sequence[str]) -> bool:
+    """Whether the out-of-scope phrase `veto` is said in the stemmed words `said` as the
+    matcher finds it: its words in a row, or up to WIDE_GAP apart across a "..."."""
+    positions: dict[str, list[int]] = {}
+    for i, word in enumerate(said):
+        positions.setdefault(word, []).append(i)
+    return Matcher._occurs(_phrase_key(veto), positions, near=0)
+
+
 def _out_of_scope_file() -> dict[str, list[str]]:
     return yaml.safe_load(OUT_OF_SCOPE_FILE.read_text(encoding="utf-8")) or {}
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from bot.language.matching import side_asks
+from bot.language.matching import side_asks, veto_said
 from bot.language.words import raw_words, stem, words
 
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
@@ -98,15 +98,14 @@ class _Part:
 
 def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
     """The parts of `text`, each with what it says and asks."""
-    # (compared stemmed, as the matcher found them: "who checks the sigs" says "check the
-    # signatures")
-    said = [f" {' '.join(words(v))} " for v in vetoes]
     at = 0
     for part in _BETWEEN_PARTS.split(text):
         at = text.find(part, at) + len(part)
         begin = at - len(part)
         lower = part.lower()
-        stems = f" {' '.join(words(part))} "
+        # (compared stemmed, as the matcher found them: "who checks the sigs" says "check the
+        # signatures", "verify ... signatures" "verify the petition's signatures")
+        stems = words(part)
         asked = _ASKING.search(lower) or text.startswith("?", at)
         asks = (
             asked
@@ -122,7 +121,7 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
         )
         yield _Part(
             text=part,
-            holds_veto=any(v in stems for v in said),
+            holds_veto=any(veto_said(v, stems) for v in vetoes),
             is_question=bool(asked),
             asks=bool(asks),
             apart=bool(_APART.search(text[max(0, begin - 24) : begin + 16].lower())),

@@ -16,8 +16,11 @@ _TIMES_BEFORE = re.compile(
     r"\b(\d{1,3}(?:,\d{3})*)\s*(?:(?:donors?|contributors?|contributions?|gifts?)\s*(?:@|at\b|x\b|×)"
     r"|@|x\b|×)\s*$"
 )
-# "four contributions of $50 each and two of $125": the next sum, said with how many of it.
-_N_OF_BEFORE = re.compile(rf"\beach\s+(?:and|plus|,)\s+(\d|{IN_WORDS})\s+(?:of|at|@)\s*$")
+# "four contributions of $50 each and two of $125", "six contributions at $25 and four at
+# $100": the next sum, said with how many of it.
+_N_OF_BEFORE = re.compile(
+    rf"(?:\beach|\d)\s*(?:and|plus|,)\s+(\d|{IN_WORDS})\s+(?:more\s+)?(?:of|at|@)\s*$"
+)
 _TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
 # "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
 # how many gave it.

@@ -5,6 +5,7 @@ words just before and after it (`bot.language.numbers` reads the sums themselves
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from rules.engine.facts import FactAmount
 
@@ -134,7 +135,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\bclaims?\s+(?:of|for)\s*$"
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
-            r"|\bsupposed\s+to\s+(?:get|receive)\s*$"
+            r"|\bsupposed\s+to\s+(?:get|receive|be)\s*$"
+            # ("we're entitled to $2.2M, the other two are at $1.9M and $700K", "… owed 2.4
+            # million, the other ticket three million": the others' claims, said the same way)
+            r"|(?:\d|\bmillion|\bmil|\d[mk])\s*[,;]\s*(?:and\s+)?the\s+others?(?:\s+(?:one|two|three|four|\d"
+            r"|tickets?|slates?|campaigns?|ones))?\s+(?:(?:are|is|were|was)\s+)?(?:at\s+|@\s*)?$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award)s?\s*"
             # ("full amounts:\nTicket A  1,850,000": a row's ticket after the heading)
@@ -304,9 +309,29 @@ def listed_as_contributions(low: str, start: int, end: int) -> bool:
 _REMAINS_AFTER = re.compile(r"[^$\d;,.]{0,12}\b(?:remain\w*|left)\b|" + _WHATS_LEFT)
 
 
+# "The Fund had $9,000,000 at the start of the year and $2.5M has already gone out": a balance
+# of the past, with money paid out of it since.
+_PAID_OUT_SINCE = re.compile(
+    r"[^$\d.?!;]{0,40}?\b(?:and|but|,)\s+(?:\$\s?)?\d[\d,.]*\s*(?:k|m|million|mil)?\s+"
+    r"(?:has|have|had)\s+(?:already\s+)?(?:gone\s+out|been\s+(?:paid|spent|distributed|"
+    r"disbursed|obligated)|paid\s+out|left)\b"
+)
+_HAD = re.compile(r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at|started\s+(?:at|with))\s*$")
+
+
 def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
     """ "Fund was $7.2M back in January; $4.35M remains now": of two balances, the one said to
-    remain is the Fund; the one it was is said of the past (role "was"), never prorated."""
+    remain is the Fund; the one it was is said of the past (role "was"), never prorated; so is
+    a balance money has been paid out of since ("had $9M … and $2.5M has already gone out")."""
+    for a, paid in pairwise(amounts):
+        since = _PAID_OUT_SINCE.match(low, a.start + len(a.span))
+        if (
+            a.role == "fund"
+            and _HAD.search(low, max(0, a.start - 30), a.start)
+            and since is not None
+            and since.start() < paid.start < since.end()
+        ):
+            a.role, paid.role = "was", "received"
     funds = [a for a in amounts if a.role == "fund"]
     remaining = [a for a in funds if _REMAINS_AFTER.match(low, a.start + len(a.span))]
     if len({a.value for a in funds}) > 1 and len(remaining) == 1:
@@ -320,7 +345,11 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
 _TAKEN_BACK_AFTER = re.compile(
     r"[^.?!;$\d]{0,60}?\b(?:refunded|returned|sent\s+(?:\w+\s+){0,2}back|void(?:ed)?|rejected"
     r"|bounced|disallowed|excluded|ignore\s+(?:it|that|them)|not\s+matchable|in-kind"
-    r"|(?:does\s*n['’]?o?t|doesn['’]?t|won['’]?t|will\s+not)\s+count)\b"
+    r"|(?:does\s*n['’]?o?t|doesn['’]?t|won['’]?t|will\s+not)\s+count"
+    # ("$80 but never signed a contribution card": § 15-102's card is missing)
+    r"|(?:never|didn['’]?t|did\s+not)\s+(?:sign|signed|fill(?:ed)?\s+out)\s+(?:a|the|his|her|any)\s+"
+    r"(?:contribution\s+)?card|(?:with\s+)?no\s+(?:contribution\s+)?card"
+    r"|without\s+(?:a\s+)?(?:contribution\s+)?card)\b"
 )
 _ANOTHER_OWNER = re.compile(
     r"\b(?!(?:it|that|what|he|she|there|here|let|who|one)['’]s\b)[a-z]+['’]s\b"
@@ -357,3 +386,32 @@ def taken_back(low: str, amounts: list[FactAmount]) -> None:
             elif earlier is not None:
                 earlier.role = "taken_back"
         amount.role = "taken_back"
+
+
+# "Gwen gave $40 in March and another $60 in June", "Cheryl gave $200 in February and $100 in
+# August": one giver's gifts, said one after the other (a contribution is what one contributor
+# gave in all: one amount per contributor).
+_ONE_GIVER_GAVE = re.compile(
+    r"(?<![a-z])(?!(?:donors|they|people|supporters|folks|both|each|all|volunteers|members"
+    r"|residents|we|others"
+    # ("One donor gave $500 and another $75": "another" is another donor)
+    r"|donor|contributor|person|supporter|someone|somebody|one|resident|friend|individual)\b)"
+    r"[a-z][a-z'’-]+\s+(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
+)
+_THEN_MORE = re.compile(
+    r"\s*(?:(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}(?:\s+\d{1,2})?\s*)?,?\s*"
+    r"(?:and|then|plus)\s+(?:(?:another|again)\s+|(?=\$?\d[\d,.]*\s+(?:in|on|back|during|last|this)\b))"
+)
+
+
+def one_givers_gifts(low: str, amounts: list[FactAmount]) -> None:
+    """A sum said after one giver's gift as more from the same giver ("another $60") is
+    theirs too (role "same_giver"): § 15-102(e) counts one contribution per contributor."""
+    for gift, more in pairwise(amounts):
+        if gift.role != "contribution" or more.role not in (None, "contribution"):
+            continue
+        if not _ONE_GIVER_GAVE.search(low, max(0, gift.start - 40), gift.start):
+            continue
+        between = _THEN_MORE.match(low, gift.start + len(gift.span))
+        if between is not None and between.end() == more.start:
+            more.role = "same_giver"

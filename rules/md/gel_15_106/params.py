@@ -135,7 +135,7 @@ def _contributions(facts: Facts) -> list[object]:
     # contribution, several sums no words call anything else are the contributions — a
     # total raised, the Fund or an entitlement is always said as one.
     # (a sum said again is one sum; one refunded or void is none, and a loan is no gift)
-    said = [a for a in facts.amounts if a.role not in ("again", "taken_back", "loan")]
+    said = [a for a in facts.amounts if a.role not in ("again", "taken_back", "loan", "same_giver")]
     if not listed and not any(a.role for a in said):
         listed = said if len(said) > 1 else []
     # "3 contributions totaling $390 ($250, $100, $40)": sums no words call anything, that add
@@ -147,4 +147,9 @@ def _contributions(facts: Facts) -> list[object]:
 
     if sum(a.times for a in listed) > MAX_REPEATED:
         return []
-    return [a.value for a in listed for _ in range(a.times)]
+    gifts: list[object] = [a.value for a in listed for _ in range(a.times)]
+    # ("Gwen gave $40 in March and another $60 in June": one contributor's $100)
+    more = [a for a in facts.amounts if a.role == "same_giver"]
+    if len(listed) == 1 and listed[0].times == 1 and more:
+        return [listed[0].value + sum(a.value for a in more)]
+    return gifts

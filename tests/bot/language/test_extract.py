@@ -1025,6 +1025,64 @@ def test_a_sum_taken_back_is_not_counted(
             "contributions",
             ["100", "60", "250"],
         ),
+        # § 15-102(e) counts one contribution per contributor: one named giver's two gifts
+        # are one, said with "another" …
+        (
+            "Our donor Gina Ferro gave $40 in March and another $60 in June. What's matched?",
+            "md-public-financing-primary",
+            "contributions",
+            ["100"],
+        ),
+        # … or one after the other, each with its month …
+        (
+            "Carol Abbot gave $200 in February and $100 in August. How much is matched?",
+            "md-public-financing-primary",
+            "contributions",
+            ["300"],
+        ),
+        # … but "one donor gave $500 and another $75" is another donor's …
+        (
+            "One donor gave $500 and another $75, both Marylanders. What's the match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["500", "75"],
+        ),
+        # … a gift given without the contribution card is not one …
+        (
+            "Lou Park gave $80 but never signed a contribution card; Al Day gave $80 with a "
+            "card. What's the match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["80"],
+        ),
+        # … and "four at $100" after "six contributions at $25" is four of them.
+        (
+            "six contributions at $25 and four at $100. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["25"] * 6 + ["100"] * 4,
+        ),
+        # § 15-106(b): the others' full shares said after ours are entitlements, not the Fund.
+        (
+            "We're entitled to $2.2M, the other two are at $1.9M and $700K. Prorated shares?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["2200000", "1900000", "700000"],
+        ),
+        (
+            "fund has six million dollars; our ticket is owed two point four million, the "
+            "other ticket three million. prorated?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["2400000", "3000000"],
+        ),
+        (
+            "Our share was supposed to be $1,300,000 but the Fund has $2,000,000 for us and "
+            "the other ticket (owed $1.7M). What do we get?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["1300000", "1700000"],
+        ),
     ],
 )
 def test_whose_sum_each_is(question: str, rule: str, key: str, expected: list[str]) -> None:
@@ -1060,3 +1118,29 @@ def test_the_last_weekday_of_a_month_is_that_day_when_its_year_is_said() -> None
     # Without its year, which February's is not guessed, nor is it "last Tuesday".
     unsaid = extract("filing closed on the last Tuesday of February", today=date(2028, 8, 20))
     assert unsaid.dates == []
+
+
+def test_a_fund_balance_money_has_since_gone_out_of_is_not_the_fund() -> None:
+    # § 15-106(b) prorates the money available now: a past balance is not it, nor is the money
+    # paid out since; the rule asks for the Fund rather than take either.
+    question = (
+        "The Fund held $8,000,000 in January and $1.5M has already been paid out. Tickets are "
+        "owed 3 million and 2 million. Prorate?"
+    )
+    params = params_for("md-public-financing-proration", extract(question, today=TODAY))
+    assert "fund" not in params
+    assert params["entitlements"] == [Decimal(3000000), Decimal(2000000)]
+
+
+def test_the_money_left_after_the_primary_is_shared_for_the_general() -> None:
+    # § 15-106(b) through (d): what remains once the primary's share is paid is the general's.
+    question = "money left in the fund after the primary: $4M. nominees owed $3M and $2M. shares?"
+    params = params_for("md-public-financing-proration", extract(question, today=TODAY))
+    assert params["election"] == "general"
+
+
+def test_the_year_of_a_copy_of_the_law_is_not_the_election_year() -> None:
+    # § 15-106(a): the schedule asked for is 2030's; 2014 dates the binder's printout.
+    question = "The 2014 printout in our binder says the Fund starts paying Feb 1. Same for 2030?"
+    params = params_for("md-public-financing-schedule", extract(question, today=TODAY))
+    assert params["year"] == 2030

@@ -84,9 +84,54 @@ def test_out_of_scope_words_still_rule_out_the_question_when_no_other_part_asks_
     assert SERVICE.ask(question, today=TODAY).status == "no_match"
 
 
+@pytest.mark.parametrize(
+    ("question", "rule", "words"),
+    [
+        # § 5-703(e): the count is answered; gathering them online is not.
+        (
+            "12,400 registered voters in the district. How many signatures for the "
+            "independent, and may volunteers gather them through a website?",
+            "md-petition-signatures",
+            "gather ... website",
+        ),
+        # c. 53, § 14: the delegates are counted; the meeting's notice is not.
+        (
+            "our gov candidate got 2,600 votes here: how many delegates, and how much notice "
+            "do members need?",
+            "ma-vacancy-delegates",
+            "how much notice",
+        ),
+    ],
+)
+def test_a_side_question_of_another_kind_is_said_not_answered(
+    question: str, rule: str, words: str
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.rule == rule and reply.status in ("answered", "needs_input")
+    assert reply.reading is not None and words in reply.reading.not_answered
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A challenge to a candidacy, paying the Fund back and its audits are no rule's.
+        "A voter says the unaffiliated candidate lives outside the district. By when can we "
+        "challenge the candidacy?",
+        "The ticket withdrew after receiving $300k in public money. How much gets repaid?",
+        "When does the Board audit the tickets that took Fund money?",
+    ],
+)
+def test_questions_only_about_what_no_rule_computes_are_not_answered(question: str) -> None:
+    assert SERVICE.ask(question, today=TODAY).status == "no_match"
+
+
 def test_a_side_question_is_set_aside_only_where_it_is_a_question_of_its_own() -> None:
     asked = "do they owe a fee, and when is the declaration due?"
     assert without_side_asks(asked, ("fee",)) is not None
+    # (which form to hand out is a side question too)
+    form = "When is the declaration due, and which form do we hand out?"
+    rest = without_side_asks(form, ("which form",))
+    assert rest is not None and "declaration due" in rest and "form" not in rest
     assert without_side_asks("the fee and the declaration: when due?", ("fee",)) is None
     # "referendum" names what the whole question is about: never set aside.
     assert without_side_asks("is it a referendum, and when is it due?", ("referendum",)) is None
