@@ -131,6 +131,7 @@ HELDOUT_FOLDERS = (
     "heldout25",
     "heldout26",
     "heldout27",
+    "heldout28",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -30,7 +30,8 @@ _EACH_OF_BEFORE = re.compile(
     r"|volunteers|members|residents|folks|more|others|of\s+(?:them|those|us)"
     # ("two eligible private contributions of $150 each")
     r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
-    r"[^$\d.?!;]{0,25}$"
+    # ("four people each gave our governor campaign fifty dollars")
+    r"[^$\d.?!;]{0,40}$"
 )
 _COUNT_JUST_BEFORE = re.compile(rf"\b(\d{{1,3}}|{IN_WORDS})\s*$")
 # "6 contributions of $25 and one of $250": how many were given of the sum after it.
@@ -57,10 +58,21 @@ _PLURAL_CONTRIBUTIONS = re.compile(
 # each of them, in its own clause.
 _N_CLAIMING = re.compile(
     rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:other|more|remaining)\s+)?"
+    # ("four eligible tickets each qualify for a full primary public contribution of $3M")
+    r"(?:(?:eligible|certified|qualified|qualifying|nominee|gubernatorial)\s+)?"
     r"(?:(?:tickets?|slates?|campaigns|others|of\s+them)\s+)?"
     r"(?:(?:are|were|would\s+be|will\s+be|is)\s+)?(?:each\s+)?"
-    r"(?:entitled|owed|due|qualif\w*|eligible)\b[^$\d.?!;]{0,30}$"
+    r"(?:entitled|owed|due|qualif\w*|eligible|claim|claims|claiming)\b[^$\d.?!;]{0,50}$"
 )
+# "our ticket and one other are each owed $3M": ours and that many others.
+_OURS_AND_OTHERS = re.compile(
+    rf"\b(?:our\s+ticket|ours|we|us)\s+and\s+(\d|one|an|{IN_WORDS})\s+others?\b"
+    r"(?:\s+tickets?)?\s+(?:(?:are|were|would\s+be|will\s+be)\s+)?(?:each\s+)?"
+    r"(?:entitled|owed|due|qualif\w*|eligible)\b[^$\d.?!;]{0,50}$"
+)
+
+
+_EACH = re.compile(r"\beach\b")
 
 
 def _said_count(found: re.Match[str] | None) -> int:
@@ -69,6 +81,8 @@ def _said_count(found: re.Match[str] | None) -> int:
     if found is None:
         return 0
     said = found.group(1)
+    if said in ("one", "an"):
+        return 1
     return WORD_NUMBERS.get(said) or int(said.replace(",", ""))
 
 
@@ -115,13 +129,22 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
         if _PLURAL_CLAIMS.match(low, end_of(low, amount)):
             window = max(0, amount.start - 12)
             found = _COUNT_JUST_BEFORE.search(low[window : amount.start])
-        elif amount.each:
-            window = max(0, amount.start - 70)
-            found = _N_CLAIMING.search(low[window : amount.start])
         else:
+            # (each of them: "each" said with the sum, or between the count and it)
+            window = max(0, amount.start - 90)
+            found = _OURS_AND_OTHERS.search(low[window : amount.start]) or _N_CLAIMING.search(
+                low[window : amount.start]
+            )
+            # ("three tickets are each entitled to $3M, $2.75M and $1.9M": one each, listed)
+            listed = LIST_GOES_ON.match(low, end_of(low, amount))
+            each = amount.each or (_EACH.search(found.group(0)) and not listed) if found else False
+            if found is None or not each:
+                continue
+        if found is None:
             continue
-        said = _said_count(found)
-        if found is None or said < 2:
+        # (ours, and the others counted)
+        said = _said_count(found) + (found.re is _OURS_AND_OTHERS)
+        if said < 2:
             continue
         amount.times = said
         amount.role = "entitlement"

@@ -136,6 +136,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ticket A should get 2.1 million" (what it would get in full)
             r"|\b(?:should|would)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
             r"|\bsupposed\s+to\s+(?:get|receive|be)\s*$"
+            # ("fund = $3.6m; ours is $1.45M, theirs is 2,150,000": each ticket's own)
+            r"|\b(?:ours|theirs)\s*(?:is|was|would\s+be|=|:)\s*$"
             # ("we're entitled to $2.2M, the other two are at $1.9M and $700K", "… owed 2.4
             # million, the other ticket three million": the others' claims, said the same way)
             r"|(?:\d|\bmillion|\bmil|\d[mk])\s*[,;]\s*(?:and\s+)?the\s+others?(?:\s+(?:one|two|three|four|\d"

@@ -1083,6 +1083,44 @@ def test_a_sum_taken_back_is_not_counted(
             "entitlements",
             ["1300000", "1700000"],
         ),
+        # § 15-106(b): "each" between the count and the sum makes it every ticket's …
+        (
+            "Say the Fund holds $9M and five qualified tickets each claim a full primary "
+            "public contribution of $2,000,000. Prorate?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["2000000"] * 5,
+        ),
+        # … ours and the others counted …
+        (
+            "fund is 5M; our ticket and two others are each owed $2.5M. shares?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["2500000"] * 3,
+        ),
+        # … but not when a list of sums follows, one each …
+        (
+            "Fund holds $6M. Three tickets are each entitled to full amounts of $3M, $2.5M "
+            "and $1M. Prorate?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["3000000", "2500000", "1000000"],
+        ),
+        # … and "ours is …, theirs is …" are each one ticket's.
+        (
+            "fund = $4m; ours is $2.5M, theirs is 2,000,000. paid in full?",
+            "md-public-financing-proration",
+            "entitlements",
+            ["2500000", "2000000"],
+        ),
+        # § 15-107 (current text): a count of givers said before "each gave" a sum.
+        (
+            "three neighbors each gave the governor campaign forty dollars, and one gave "
+            "$200. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["40", "40", "40", "200"],
+        ),
     ],
 )
 def test_whose_sum_each_is(question: str, rule: str, key: str, expected: list[str]) -> None:
