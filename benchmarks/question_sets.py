@@ -102,6 +102,7 @@ QUESTION_FOLDERS = {
     "seventieth external tuning set": "external70",
     "seventy-first external tuning set": "external71",
     "seventy-second external tuning set": "external72",
+    "seventy-third external tuning set": "external73",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

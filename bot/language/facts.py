@@ -13,6 +13,7 @@ from bot.language.asks import mention, read_asks
 from bot.language.corrections import MARKER
 from bot.language.intents import citations
 from bot.language.lexicon import names_origin, negated
+from bot.language.nominations import NOMINATIONS
 from bot.language.text import blank
 from rules.engine.facts import (
     Cause,
@@ -20,7 +21,6 @@ from rules.engine.facts import (
     Event,
     FactMention,
     Facts,
-    Nomination,
     Office,
     State,
 )
@@ -251,33 +251,6 @@ _SPECIAL = re.compile(
     r"(?!\s+(?:session|interest|counsel|assistant|needs|order|rules?|case)\b)"
 )
 _EITHER_STATE = re.compile(r"\s*(?:,|/|or|and|vs\.?|versus|&)\s*")
-_NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
-    (
-        "nomination-papers",
-        re.compile(r"\bnominat(?:ion|ing)[\s-]+papers?\b|\b(?:by|on|via|through)\s+papers\b"),
-    ),
-    ("convention", re.compile(r"\bconvention\b")),
-    ("caucus", re.compile(r"\bcaucus(?:es)?\b")),
-    (
-        "primary",
-        re.compile(
-            # "nominated in the Sept 1 state primary": a date may name the primary.
-            # "nominee from the 9/1 primary": the nomination came from it.
-            r"\b(?:nominated|chosen|selected|picked|elected|nominee|nomination(?:\s+made)?)"
-            r"\s+(?:at|in|by|from|out\s+of)\s+(?:the\s+|a\s+)?"
-            r"(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
-            r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
-            r"(?:state\s+|party\s+)?primary\b"
-            r"|\bprimary\s+(?:winner|nominee)\b|\bnominee\s*\(\s*(?:state\s+)?primary\s*\)|\bdirect\s+nomination\b"
-            # "won the Sept. 1 Democratic primary", "the primary our senate nominee won",
-            # "our nominee for state senator from Tuesday's primary": said in one clause.
-            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,/'’-]+\s+){0,4}?primary\b"
-            r"|\bprimary\b[^.;?!]{0,50}\bnominee\b[^.;?!]{0,20}\bwon\b"
-            r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,6}?primary\b"
-        ),
-    ),
-]
-
 # "primary" or "general" on its own, not "attorney general", "general assembly", "in general".
 _BARE_STAGE = re.compile(
     r"(?<!attorney\s)(?<!\bin\s)\b(primary|general)\b(?!\s+(?:assembly|counsel|fund|question))"
@@ -547,7 +520,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             office = _SPECIAL_OFFICE.search(low)
             if office and not negated(low, office.start()):
                 mention(facts, "detail", "special-other-office", office)
-    nominations = _first_matches(low, _NOMINATIONS)
+    nominations = _first_matches(low, NOMINATIONS)
     # "nominated by caucus — no wait, by nomination papers": the route said after a correction
     route = next(
         (

@@ -72,8 +72,20 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("signatures", re.compile(r"\s*(?:valid\s+)?signatures?\b")),
-    # "the vacancy meeting with 14 delegates present": delegates counted, never votes cast
-    ("delegates", re.compile(r"\s*delegates?\s+(?:present|attending|in\s+attendance|there)\b")),
+    # "the vacancy meeting with 14 delegates present", "already chose three delegates":
+    # delegates counted, never votes cast
+    # (never the delegates asked for: "votes for governor in the town 750 delegates?")
+    ("delegates", re.compile(r"\s*(?:(?:new|alternate|elected)\s+)?delegates?\b(?!\s*(?:\?|$))")),
+    # "the 5-person committee on her papers", "12 precincts", "six volunteers": people and
+    # places counted, no rule's count (never voters, votes or signatures)
+    (
+        "people",
+        re.compile(
+            r"\s*-?\s*(?:person|member|man|woman)\b"
+            r"|\s*(?:committee\s+)?(?:members?|persons|precincts?|volunteers|circulators|staffers"
+            r"|pages|copies|sheets)\b"
+        ),
+    ),
     # "three donors gave $100 each", "40 eligible contributions of $25 each": how many
     # contributions one sum is given for.
     (

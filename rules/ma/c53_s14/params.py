@@ -85,7 +85,9 @@ def delegates(facts: Facts) -> dict[str, object]:
     governor = [
         (m.start, m.start + len(m.span)) for m in facts.mentions if m.value == "votes-governor"
     ]
-    votes = [c for c in facts.numbers if c.role == "votes"]
+    # ("3,102 votes for president and our gubernatorial candidate 2,488": the governor's count
+    # is said without its noun; every count of votes, or of nothing said, is weighed)
+    votes = [c for c in facts.numbers if c.role in ("votes", None)]
     if governor and len(votes) > 1:
 
         def apart(c: FactCount) -> int:

@@ -1182,3 +1182,36 @@ def test_the_year_of_a_copy_of_the_law_is_not_the_election_year() -> None:
     question = "The 2014 printout in our binder says the Fund starts paying Feb 1. Same for 2030?"
     params = params_for("md-public-financing-schedule", extract(question, today=TODAY))
     assert params["year"] == 2030
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # c. 53, § 14, sentence 3: the committee named on nomination papers is counted by its
+        # members, never read as registered voters (§ 5-703(e)) or votes (sentence 4).
+        "can the 7-member committee on her papers name someone else?",
+        "the 5-person committee listed on his papers wants to replace him",
+        # Sentence 4 counts votes, not the delegates already chosen.
+        "the ward committee already picked four delegates for the meeting",
+    ],
+)
+def test_people_counted_are_no_rules_count(question: str) -> None:
+    facts = extract(question, today=TODAY)
+    assert facts.count("registered_voters") is None
+    assert facts.count("votes") is None
+
+
+def test_the_governors_votes_are_chosen_over_the_presidents() -> None:
+    # c. 53, § 14, sentence 4 counts the votes for the party's candidate for governor.
+    question = (
+        "Our ward gave our presidential candidate 4,210 votes in 2024 and our gubernatorial "
+        "candidate 3,377 in 2022. How many delegates for the vacancy?"
+    )
+    params = params_for("ma-vacancy-delegates", extract(question, today=TODAY))
+    assert params["votes"] == 3377
+
+
+def test_a_nominee_dated_by_the_primary_was_nominated_at_it() -> None:
+    # c. 53, § 14, sentence 1: a vacancy in a nomination made at a primary.
+    facts = extract("our state senate nominee (Sept 1 primary) died. who fills it?", today=TODAY)
+    assert facts.nomination == "primary"

@@ -94,6 +94,13 @@ def test_out_of_scope_words_still_rule_out_the_question_when_no_other_part_asks_
             "md-petition-signatures",
             "gather ... website",
         ),
+        # c. 53, § 14, sentence 1: who fills it is answered; reprinting ballots is not.
+        (
+            "our state senate nominee from the Sept 1 primary died. Who fills the nomination, "
+            "and can the town use stickers on the ballots?",
+            "ma-vacancy-who-fills",
+            "use stickers",
+        ),
         # c. 53, § 14: the delegates are counted; the meeting's notice is not.
         (
             "our gov candidate got 2,600 votes here: how many delegates, and how much notice "
