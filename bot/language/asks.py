@@ -167,6 +167,9 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
         )
 
 
+_STATED_WITHIN = 60  # characters from a deadline's name to a day said of it
+
+
 def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
     """ "Last day for filing withdrawals for our spring town election?": every deadline the
     question asks is the last day for withdrawals it names, and it gives that day no date — so
@@ -182,6 +185,12 @@ def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
         bool(named and deadlines)
         and all(_inside(at, named) for at in asked)
         and not any(d.role == "withdrawal_deadline" for d in facts.dates)
+        # ("withdrawal ddl for our race is Labor Day itself (Mon 9/6/2027)": a day said right
+        # after the deadline it names is that deadline's, stated)
+        and not any(
+            d.role is None and any(0 <= d.start - end <= _STATED_WITHIN for _, end in named)
+            for d in facts.dates
+        )
     )
 
 

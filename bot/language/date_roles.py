@@ -113,7 +113,8 @@ _PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words 
 _DEADLINES = ("withdrawal_deadline", "filing_deadline", "proclamation_deadline")
 _ELECTIONS = ("primary", "special_primary", "general")
 _WHICH_ELECTION = re.compile(
-    r"^\s+(?:for|of|before|in)\s+(?:the\s+|this\s+|our\s+)?(?:\d{4}\s+)?(?:[a-z.']+\s+){0,2}$"
+    # ("withdrawal deadline after the primary was Fri 9/4 at noon": the post-primary one)
+    r"^\s+(?:for|of|before|after|in)\s+(?:the\s+|this\s+|our\s+)?(?:\d{4}\s+)?(?:[a-z.']+\s+){0,2}$"
 )
 
 
@@ -219,6 +220,15 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
                 role in _DEADLINES
                 and gap_hi == start
                 and _BEFORE_OR_AFTER.search(low[gap_lo:gap_hi])
+            ):
+                continue
+            # ("the withdrawal deadline for the June 25 2030 gubernatorial primary": the day
+            # names the election the deadline is for, not the deadline)
+            if (
+                role in _DEADLINES
+                and gap_hi == start
+                and _FOR_THE.search(low, gap_lo, gap_hi)
+                and _ELECTION_NAMED_AFTER.match(low, end)
             ):
                 continue
             # "dies 6 days before the 6/25 primary (so 6/19)": a day the asker worked out from
@@ -370,6 +380,10 @@ def _said_hour(m: re.Match[str]) -> tuple[int, int, str | None] | None:
     return hour, minute, said.get("pm")
 
 
+_FOR_THE = re.compile(r"\b(?:for|of)\s+(?:the\s+|this\s+|our\s+)?$")
+_ELECTION_NAMED_AFTER = re.compile(
+    r"(?:,?\s*\d{4})?\s+(?:[a-z]+\s+){0,2}(?:primary|election|general)\b"
+)
 _ELECTION_AFTER_DATE = re.compile(
     # (on the date's own line: "December 7, 2027\n  Special General Election: …" names the next)
     r"(?:,[ \t]*\d{4})?[ \t]+"

@@ -838,3 +838,13 @@ def test_a_district_offices_vacancy_counts_from_its_own_earlier_withdrawal_day()
     assert unsaid.result is not None
     assert str(unsaid.result.result["deadline"]).startswith("2026-06-03")
     assert "June 10, 2026" in (unsaid.result.answer or "")
+
+
+def test_the_funds_balance_said_beside_when_distributions_begin_is_context() -> None:
+    # § 15-106(a) times the first distribution; the balance said beside the question does
+    # not make it a question of shares.
+    reply = ask("The Fund holds about $5.2M right now. When can 2030 distributions start?")
+    assert (reply.rule, reply.status) == ("md-public-financing-schedule", "answered")
+    # … but the balance and claims together ask the shares (§ 15-106(b)).
+    shares = ask("Fund holds $5.2M; tickets are owed $3M and $3M. What does each get?")
+    assert shares.rule == "md-public-financing-proration"

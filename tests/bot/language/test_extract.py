@@ -1215,3 +1215,34 @@ def test_a_nominee_dated_by_the_primary_was_nominated_at_it() -> None:
     # c. 53, § 14, sentence 1: a vacancy in a nomination made at a primary.
     facts = extract("our state senate nominee (Sept 1 primary) died. who fills it?", today=TODAY)
     assert facts.nomination == "primary"
+
+
+def test_the_withdrawal_deadline_after_the_primary_is_the_withdrawal_deadline() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for filing withdrawals; "after the
+    # primary" says which one, and the day said is it, not the primary's.
+    facts = extract(
+        "the withdrawal deadline after the primary was Tue 9/8 at 5 pm. senate replacement "
+        "certificate due when?",
+        today=date(2026, 8, 1),
+    )
+    assert [(d.value, d.role) for d in facts.dates] == [(date(2026, 9, 8), "withdrawal_deadline")]
+
+
+def test_a_withdrawal_deadline_said_with_its_day_is_not_what_is_asked() -> None:
+    # Sentence 7: the day given for the last day for withdrawals is counted from, not asked.
+    facts = extract(
+        "withdrawal ddl for the library trustee race is Memorial Day itself (Mon 5/31/2027) "
+        "by bylaw, odd I know. replacement certificate due?",
+        today=date(2027, 8, 1),
+    )
+    assert "withdrawal-deadline" not in facts.values("asks")
+
+
+def test_a_day_naming_the_election_a_deadline_is_for_is_the_elections() -> None:
+    # § 5-502's deadline is asked, for the primary dated after "for the": the date is the
+    # primary's, never a withdrawal deadline c. 53, § 14 could count from.
+    facts = extract(
+        "what is the withdrawal deadline for the June 27 2034 gubernatorial primary?",
+        today=date(2031, 8, 20),
+    )
+    assert [(d.value, d.role) for d in facts.dates] == [(date(2034, 6, 27), "primary")]
