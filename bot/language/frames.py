@@ -444,7 +444,7 @@ def settle(
         # 3,249 in-scope questions such words silenced and none of the out-of-scope ones.
         # Never when those words are all the question asks: "When must the registrars certify
         # the replacement's signatures?" reads like § 14's certificate, yet asks nothing a
-        # rule computes (`asked_besides`: no other part asks a deadline, count or amount).
+        # rule computes (`asked_besides`: no part without those words asks anything).
         if sure < PAST_WORDS or not asked_besides:
             return result
         return replace(_chosen(result, top, sure), set_aside=result.out_of_scope, out_of_scope=())

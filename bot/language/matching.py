@@ -519,6 +519,7 @@ def veto_said(veto: str, said: Sequence[str]) -> bool:
     return Matcher._occurs(_phrase_key(veto), positions, near=0)
 
 
+@cache
 def _out_of_scope_file() -> dict[str, list[str]]:
     return yaml.safe_load(OUT_OF_SCOPE_FILE.read_text(encoding="utf-8")) or {}
 

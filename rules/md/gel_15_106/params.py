@@ -147,9 +147,11 @@ def _contributions(facts: Facts) -> list[object]:
 
     if sum(a.times for a in listed) > MAX_REPEATED:
         return []
-    gifts: list[object] = [a.value for a in listed for _ in range(a.times)]
-    # ("Gwen gave $40 in March and another $60 in June": one contributor's $100)
-    more = [a for a in facts.amounts if a.role == "same_giver"]
-    if len(listed) == 1 and listed[0].times == 1 and more:
-        return [listed[0].value + sum(a.value for a in more)]
-    return gifts
+    gifts: list[Decimal] = []
+    for amount in facts.amounts:
+        if any(amount is a for a in listed):
+            gifts += [amount.value] * amount.times
+        elif amount.role == "same_giver" and gifts:
+            # ("Gwen gave $40 in March and another $60 in June": one contributor's $100)
+            gifts[-1] += amount.value
+    return list(gifts)

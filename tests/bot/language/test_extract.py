@@ -1040,6 +1040,13 @@ def test_a_sum_taken_back_is_not_counted(
             "contributions",
             ["300"],
         ),
+        # … each giver's own, when several give …
+        (
+            "Ann Lee gave $40 in March and another $60 in June; Bob Hart gave $100. match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["100", "100"],
+        ),
         # … but "one donor gave $500 and another $75" is another donor's …
         (
             "One donor gave $500 and another $75, both Marylanders. What's the match?",
