@@ -166,12 +166,7 @@ def _names_next(low: str, cue_end: int, later: list[tuple[int, int]]) -> bool:
 
 
 _CUE_THEN_DATE = re.compile(r"\s*(?::|is|was|on|of)?\s*")
-# ("a draft, dated 9/13", "all i have is the draft 3/10/34": a paper's own day; "the
-# determination issued June 10" is the day the event took effect, claimed by no cue)
-_PAPERS_DAY = re.compile(r"\b(?:dated|(?:the|a|our|my)\s+draft)\s+(?:on\s+|of\s+)?$")
-_DATED = re.compile(
-    r"\b(?:dated|issued|signed|published|(?:the|a|our|my)\s+draft)\s+(?:on\s+|of\s+)?$"
-)
+_DATED = re.compile(r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$")
 _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
     # ("proclamation … says candidacy papers close 5 p.m. Saturday, January 15")
@@ -256,8 +251,6 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if best is None or dist < best[0]:
                 best = (dist, role, cs)
         d.role = _whose_deadline(cues, low, best[2], best[1]) if best else None
-        if _PAPERS_DAY.search(low, max(0, start - 12), start):
-            d.role = "dated"  # a paper's own day, never a fact a rule counts from
         claimed.append((best[0], best[2], d) if best else None)
         # ("Governor's proclamation for the special in the 5th congressional district sets
         # 9 pm on March 15 as the filing date": what the proclamation sets, said farther on)

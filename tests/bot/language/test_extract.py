@@ -1253,17 +1253,3 @@ def test_a_day_naming_the_election_a_deadline_is_for_is_the_elections() -> None:
         today=date(2031, 8, 20),
     )
     assert [(d.value, d.role) for d in facts.dates] == [(date(2034, 6, 27), "primary")]
-
-
-@pytest.mark.parametrize(
-    ("question", "day"),
-    [
-        # § 5-703(f)(2)'s special primary is never the day the proclamation is dated …
-        ("CD-4 special (proclamation dated 10/3/33): when is an independent's petition due?", 2033),
-        # … nor § 5-903(b)'s event the day a draft is dated.
-        ("LG candidate withdrew; all I have is the draft 4/2/34. successor deadline?", 2031),
-    ],
-)
-def test_the_day_a_paper_is_dated_is_no_rules_day(question: str, day: int) -> None:
-    facts = extract(question, today=date(day, 8, 20))
-    assert [d.role for d in facts.dates] == ["dated"]

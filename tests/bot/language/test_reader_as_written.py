@@ -730,7 +730,7 @@ def test_the_proclamations_deadline_past_an_aside_a_papers_date_and_the_next_cue
         today=date(2027, 9, 20),
     )
     assert [(d.value, d.role) for d in facts.dates] == [
-        (date(2027, 9, 13), "dated"),
+        (date(2027, 9, 13), None),
         (date(2027, 10, 12), "proclamation_deadline"),
         (date(2027, 11, 16), "special_primary"),
     ]
