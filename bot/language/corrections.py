@@ -130,10 +130,11 @@ def correct_years(low: str, years: list[int]) -> list[int]:
     """The years said on their own, with a year taken back by a correction left out ("FCFF
     start date for 2026 — no, 2030?": 2030) and the corrected one first; a year said only of a
     copy of the law ("2014 printout") is left out when another year is said."""
-    copies = {int(m.group(0)) for m in _YEAR.finditer(low) if _YEAR_OF_A_COPY.match(low, m.end())}
-    copies -= {
-        int(m.group(0)) for m in _YEAR.finditer(low) if not _YEAR_OF_A_COPY.match(low, m.end())
-    }
+    written = [
+        (int(m.group(0)), bool(_YEAR_OF_A_COPY.match(low, m.end()))) for m in _YEAR.finditer(low)
+    ]
+    copies = {year for year, copy in written if copy}
+    copies -= {year for year, copy in written if not copy}
     kept = [y for y in years if y not in copies] if set(years) - copies else list(years)
     for marker in _MARKER.finditer(low):
         new = _YEAR.search(low, marker.end(), marker.end() + 24)

@@ -352,8 +352,9 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         if again.decision == "matched":
             result = replace(again, set_aside=vetoes)
     said = features(judged_words(matcher, expanded, rest), facts)
-    probabilities = learned_model().probabilities(said)
-    settled = settle(result, probabilities, found, asked_besides(expanded, result.out_of_scope))
+    # (whether another part asks matters only where words no rule computes were found)
+    besides = not result.out_of_scope or asked_besides(expanded, result.out_of_scope)
+    settled = settle(result, learned_model().probabilities(said), found, besides)
     # "$150 from a Virginia resident -- matched?": a question the matched rule's frame says is
     # beyond what it covers gets that reply, which says why, rather than a bare decline.
     if (

@@ -135,11 +135,11 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
             found = _OURS_AND_OTHERS.search(low[window : amount.start]) or _N_CLAIMING.search(
                 low[window : amount.start]
             )
-            if found is None:
-                continue
             # ("three tickets are each entitled to $3M, $2.75M and $1.9M": one each, listed)
             listed = LIST_GOES_ON.match(low, end_of(low, amount))
-            if not (amount.each or (_EACH.search(found.group(0)) and listed is None)):
+            if found is None or not (
+                amount.each or (_EACH.search(found.group(0)) and listed is None)
+            ):
                 continue
         if found is None:
             continue

@@ -148,8 +148,9 @@ def _contributions(facts: Facts) -> list[object]:
     if sum(a.times for a in listed) > MAX_REPEATED:
         return []
     gifts: list[Decimal] = []
+    chosen = {id(a) for a in listed}
     for amount in facts.amounts:
-        if any(amount is a for a in listed):
+        if id(amount) in chosen:
             gifts += [amount.value] * amount.times
         elif amount.role == "same_giver" and gifts:
             # ("Gwen gave $40 in March and another $60 in June": one contributor's $100)
