@@ -204,6 +204,28 @@ def _across_new_year(value: date, today: date) -> date:
     return value
 
 
+# Words right before a day that say it is still to come ("if the special primary is March 14",
+# "the primary will be on June 25", "scheduled for Jan 9"): said of a day already past this
+# year, they mean next year's.
+_SAID_AHEAD = re.compile(
+    r"\b(?:will\s+be|would\s+be|(?:is|are)\s+(?:going\s+to\s+be\s+)?(?:scheduled|set|slated"
+    r"|planned|expected)\s+(?:for|on)|scheduled\s+(?:for|on)|set\s+for|slated\s+for"
+    r"|(?:if|when|once|assuming|suppose|say)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|falls"
+    r"|lands)(?:\s+on)?|upcoming|coming)\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur"
+    r"|sun)day,?\s+)?$"
+)
+
+
+def _ahead_if_said_ahead(value: date, today: date, before: str) -> date:
+    """A day written without its year that the words before it say is still to come, read in
+    the next year when this year's is already past ("if the special primary is March 14",
+    asked in November, is next March's); a day said of the past keeps today's year."""
+    if value >= today or not _SAID_AHEAD.search(before):
+        return value
+    ahead = in_year(value, value.year + 1)
+    return ahead if (ahead - today).days <= 300 else value
+
+
 def settle_weekdays(
     dates: list[FactDate],
     today: date,
@@ -292,6 +314,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         said_weekday = None
         if not year_written:
             value = _across_new_year(value, today)
+            value = _ahead_if_said_ahead(value, today, low[max(0, start - 60) : start])
             # ("Friday June 9": which year's June 9 is a Friday is settled with the question's
             # year, `settle_weekdays`)
             said_weekday = _WEEKDAYS[weekday[:3]] if weekday else None

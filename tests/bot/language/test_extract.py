@@ -808,6 +808,23 @@ def test_a_day_without_its_year_near_the_new_year(text: str, today: date, expect
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # § 5-703(g) counts from a special primary still to come: said in November, "if the
+        # special primary is March 14" is next March's.
+        ("if the special primary is March 14, when is the petition due?", date(2027, 3, 14)),
+        ("the special primary will be on March 14", date(2027, 3, 14)),
+        ("the special primary is scheduled for March 14", date(2027, 3, 14)),
+        # Said of the past, the day keeps this year's.
+        ("the special primary was March 14", date(2026, 3, 14)),
+        ("the LG candidate died March 14", date(2026, 3, 14)),
+    ],
+)
+def test_a_day_said_to_come_is_not_one_already_past(text: str, expected: date) -> None:
+    assert [d.value for d in extract(text, today=date(2026, 11, 29)).dates] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # § 15-107 (current text, under § 15-106(c)): each contribution, however it is listed.
         ("we got 40 bucks, 60 bucks and 15 bucks from two donors. public match?", [40, 60, 15]),
         ("Three $50 contributions and two $10 contributions: matching?", [50, 50, 50, 10, 10]),
