@@ -103,6 +103,8 @@ QUESTION_FOLDERS = {
     "seventy-first external tuning set": "external71",
     "seventy-second external tuning set": "external72",
     "seventy-third external tuning set": "external73",
+    "seventy-fourth external tuning set": "external74",
+    "seventy-fifth external tuning set": "external75",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -240,18 +240,24 @@ class AnswerService:
         matched: MatchResult,
         relevant: dict[str, str],
     ) -> Reply:
-        """The question times the event only relative to another date: ask for the day rather
-        than let the rule assume one (a fact the user gave is never replaced)."""
+        """The question times the event only relative to another date, or names a special
+        election: ask for the day rather than let the rule assume one from a regular
+        election's calendar (a fact the user gave is never replaced)."""
         spec = resolve(rule)
         frame = frame_of(rule)
-        said = next(m.span for m in facts.mentions if m.role == "timing")
+        said = next(m for m in facts.mentions if m.role in ("timing", "election_word"))
         what = (frame.fills or {}).get(needed, needed.replace("_", " "))
+        why = (
+            "the answer turns on the exact day"
+            if said.role == "timing"
+            else "a special election sets its own days, which my calendars don't hold"
+        )
         return Reply(
             status="needs_input",
             text_in=_echo(raw),
             rule=rule,
             params=params,
-            message=f"You said “{said}”; the answer turns on the exact day. What is {what}?",
+            message=f"You said “{said.span}”; {why}. What is {what}?",
             prompts=prompts_for(spec, [needed]) if spec else [],
             confidence=matched.confidence,
             reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),

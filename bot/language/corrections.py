@@ -480,6 +480,8 @@ _WIDER_AFTER = re.compile(
 _WIDER_BEFORE = re.compile(
     r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)\s+(?:region|county|state"
     r"|city|town|area))\b[^.?!;\d]{0,20}$"
+    # ("the county has 1,050,000 registered but only 750,250 are in the district")
+    r"|\bthe\s+(?:county|city|state|town|region)\s+(?:as\s+a\s+whole\s+)?(?:has|had|is\s+at)\s*$"
 )
 
 

@@ -21,7 +21,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"withdraw(?:al)?s?\s*(?:[—–-]+\s*)?(?:deadline|closed?|closes|closing|cut-?off|ended|ends?"
             r"|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
-            r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,5}?(?:closed?|closes|ended|ends?)\b"
+            # ("withdrawals for the 14th essex rep special closed")
+            r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,7}?(?:closed?|closes|ended|ends?)\b"
             # "file her withdrawal before tomorrow's noon cutoff (Fri 9/4)": the withdrawals'
             # cutoff, when no other filing's is named between
             # ("files a withdrawal before the 3/8 withdraw deadline": the withdrawal, then the
@@ -29,7 +30,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|withdrawals?\s+(?:(?!coc|filing|candidacy|certificate|primary|petition|withdraw)"
             r"[a-z0-9/'’]+\s+){1,5}?(?:cut-?off|deadline)\b"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
-            r"|(?:deadline|last\s+day(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
+            # ("the last hour to file withdrawals was 5pm Thursday April 15")
+            r"|(?:deadline|last\s+(?:day|hour)(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
             r"(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"

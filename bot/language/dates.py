@@ -63,7 +63,12 @@ _WEEKDAY_NAME = WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
 _WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")\.?,?\s+)?"
 _ORD = r"(?:st|nd|rd|th)?"
 
-_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:t(\d{1,2}):(\d{2}))?\b")
+# ("closed Monday 2030-06-03": the weekday said is the date's own, not a Monday of its own)
+_ISO = re.compile(
+    r"\b"
+    + _WEEKDAY.replace("?:(", "?:(?P<wd>", 1)
+    + r"(\d{4})-(\d{1,2})-(\d{1,2})(?:t(\d{1,2}):(\d{2}))?\b"
+)
 _NUMERIC = re.compile(
     r"(?<![\d/$.,])\b"
     + _WEEKDAY.replace("?:(", "?:(?P<wd>", 1)
@@ -364,15 +369,15 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             continue
         if kind == "iso":
             clock = None
-            if m.group(4):
-                clock = clock_time(int(m.group(4)), int(m.group(5)), None, problems, m.group(0))
+            if m.group(5):
+                clock = clock_time(int(m.group(5)), int(m.group(6)), None, problems, m.group(0))
             add(
                 m.start(),
                 m.end(),
-                int(m.group(1)),
                 int(m.group(2)),
                 int(m.group(3)),
-                None,
+                int(m.group(4)),
+                m.group("wd"),
                 True,
                 clock,
             )

@@ -103,7 +103,9 @@ _DENIED = re.compile(
 )
 
 _OFFICE_EXPLICIT = re.compile(
-    r"\b(state|city|town)(?:wide)?[\s-]+(?:office|offices|race|seat)\b"  # ("state-office")
+    r"\b(state|city|town)(?:wide)?[\s-]+(?:office|race|seat"  # ("state-office")
+    # ("City Hall closes, state offices don't": the buildings, open or closed)
+    r"|offices(?!\s+(?:don['’]?t|do\s+not|are\s+(?:open|closed)|stay|remain)\b))\b"
 )
 _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
     (
@@ -111,7 +113,9 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
         re.compile(
             r"\bstate\s+(?:rep(?:resentative)?s?|senat(?:e|or|ors)|house|legislat\w+)\b|\bstatewide\b"
             # "rep candidate", "senate nominee": a legislative seat said without "state"
-            r"|\b(?:rep(?:resentative)?|senate|senator)\s+(?:candidate|nominee|seat|race)s?\b"
+            # ("a one-town rep district", "the rep special")
+            r"|\b(?:rep(?:resentative)?|senate|senator)\s+(?:candidate|nominee|seat|race|district"
+            r"|special)s?\b"
             r"|\b(?:lieutenant\s+|lt\.?\s+)?governor\b|\battorney\s+general\b"
             r"|\bsecretary\s+of\s+(?:the\s+)?(?:commonwealth|state)\b|\btreasurer\b|\bauditor\b"
             r"|\bdistrict\s+attorney\b|\bsheriff\b|\bcongress\w*\b"
@@ -122,7 +126,13 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
     ),
     (
         "city",
-        re.compile(r"\bcity\s+council\w*|\bcity\b|\bmayor\w*|\balder\w*|\bward\b|\bcouncilors?\b"),
+        re.compile(
+            r"\bcity\s+council\w*|\bcity\b|\bmayor\w*|\balder\w*|\bward\b|\bcouncilors?\b"
+            # ("the District 7 council special"; never the Governor's Council)
+            r"|(?<!governor['’]s\s)(?<!governors\s)(?<!governor\s)(?<!gov\s)(?<!gov\.\s)"
+            r"(?<!executive\s)\bcouncil\s+(?:special|seat|race|candidate"
+            r"|nominee)s?\b"
+        ),
     ),
     (
         "town",
@@ -137,6 +147,8 @@ _NOT_OFFICES = re.compile(
     r"(?:committees?|cmtes?|clerks?|clerk'?s\s+office|hall|party|chairs?|registrars?|boards?"
     r"|elections?\s+(?:department|dept|division|office|commission))\b"
     r"(?!\s+(?:candidate|nominee|race|seat))"
+    # ("a one-town rep district": what the district is made of)
+    r"|\b(?:one|two|three|multi|\d)[-\s]town\b"
 )
 _OFFICE_NAME = re.compile(
     r"\b(?:state\s+(?:rep(?:resentative)?|senator)|lieutenant\s+governor|lt\.?\s+gov(?:ernor)?"
@@ -246,9 +258,15 @@ _SPECIAL_OFFICE = re.compile(
     r"|orphans['’]?\s+court|county\s+commissioners?|alderm[ae]n|town\s+commission\w*)\b"
 )
 _SPECIAL = re.compile(
-    r"\bspecial\s+(?:election|primary|general)\b"
-    r"|\b(?:a|the|this|that|upcoming|coming|[\w-]*\d)\s+special\b"
-    r"(?!\s+(?:session|interest|counsel|assistant|needs|order|rules?|case)\b)"
+    # ("the April 6 special senate primary", "a special state election")
+    r"\bspecial\s+(?:[a-z]+\s+)?(?:election|primary|general)\b"
+    # ("the 14th Essex rep special", "State senate special (Worcester & Middlesex)", "the
+    # District 7 council special")
+    r"|\b(?:a|the|this|that|upcoming|coming|[\w-]*\d|reps?|representative|senate|senator"
+    r"|council|councilor|house|seat|legislative|mayoral)\s+special\b"
+    # ("the 2026 special act", "the special law": a law of its own, no election)
+    r"(?!\s+(?:session|interest|counsel|assistant|needs|order|rules?|case|acts?|laws?|legislation"
+    r"|statutes?|provisions?)\b)"
 )
 _EITHER_STATE = re.compile(r"\s*(?:,|/|or|and|vs\.?|versus|&)\s*")
 # "primary" or "general" on its own, not "attorney general", "general assembly", "in general".

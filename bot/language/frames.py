@@ -139,9 +139,12 @@ class Frame:
         ]
 
     def missing_date(self, facts: Facts, params: Mapping[str, object]) -> str | None:
-        """The parameter to ask for when the question times the event only relative to another
-        date ("withdrew after the primary") and does not give the parameter itself."""
-        if self.date_needed and self.date_needed not in params and facts.values("timing"):
+        """The parameter to ask for when the question does not give it and times the event
+        only relative to another date ("withdrew after the primary"), or names a special
+        election, whose days are its own: the calendars held are the regular elections'."""
+        if not self.date_needed or self.date_needed in params:
+            return None
+        if facts.values("timing") or "special" in facts.values("election_word"):
             return self.date_needed
         return None
 

@@ -52,8 +52,17 @@ _ROW_BEFORE = re.compile(r"(?:^|\s)" + _ROW + "$")
 _NEXT_ROW = re.compile(r"\s+" + _ROW)
 
 
+# "three at $250 and ten at $20", "35 at $50, 8 maxed at $250": a plain number that says how
+# many of the sum right after it were given counts them, and is no sum of the list.
+COUNTS_THE_NEXT_SUM = re.compile(
+    r"\s+(?:more\s+)?(?:(?:maxed|capped)\s+(?:out\s+)?)?(?:at|@|of)\s*\$\s?\d"
+)
+
+
 def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
     """Whether `item` is listed right after `before` ("250, 100 and 50", "W1 3,402 / W2 2,977")."""
+    if isinstance(item, FactCount) and COUNTS_THE_NEXT_SUM.match(low, end_of(low, item)):
+        return False
     end = end_of(low, before)
     joined = _LIST_JOIN.fullmatch(low, end, item.start)
     return bool(

@@ -73,6 +73,16 @@ _THOUSAND_HUNDRED = re.compile(
     re.IGNORECASE,
 )
 
+# "2 thousand 250", "4 thousand and 12": thousands, then the rest in digits.
+_THOUSAND_REST = re.compile(
+    r"\b(\d{1,3})\s+thousand\s+(?:and\s+)?(\d{1,3})\b(?![.,]\d|\s*(?:%|hundred|thousand|million))",
+    re.IGNORECASE,
+)
+
+
+def _thousand_rest(m: re.Match[str]) -> str:
+    return str(int(m.group(1)) * 1000 + int(m.group(2)))
+
 
 def _thousand_hundred(m: re.Match[str]) -> str:
     rest = int(m.group(3) or m.group(4) or 0)
@@ -290,4 +300,5 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_COMMA_IN_NUMBER, _comma_in_number)
     text = text.substitute(_RUN, _digits)
     text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
+    text = text.substitute(_THOUSAND_REST, _thousand_rest)
     return text.substitute(_MILLION_THOUSAND, _million_thousand)

@@ -18,10 +18,17 @@ _TIMES_BEFORE = re.compile(
 )
 # "four contributions of $50 each and two of $125", "six contributions at $25 and four at
 # $100": the next sum, said with how many of it.
+# ("contributions so far: three at $250 and ten at $20", "120 gifts of $10, 35 at $50, 8 maxed
+# at $250": after the list's colon too, and a count of any size)
 _N_OF_BEFORE = re.compile(
-    rf"(?:\beach|\d)\s*(?:and|plus|,)\s+(\d|{IN_WORDS})\s+(?:more\s+)?(?:of|at|@)\s*$"
+    rf"(?:(?:\beach|\d)\s*(?:and|plus|,)|[:;])\s+(\d{{1,3}}|{IN_WORDS})\s+(?:more\s+)?"
+    r"(?:(?:maxed|capped)\s+(?:out\s+)?)?(?:of|at|@)\s*$"
 )
-_TIMES_AFTER = re.compile(r"\s*(?:x|×)\s*(\d{1,3})\b")
+# ("$50 x3", "$25 each from four coworkers")
+_TIMES_AFTER = re.compile(
+    r"(?:\s*(?:x|×)\s*(?=\d)|\s+(?:each|apiece)\s+from\s+(?:the\s+)?"
+    rf"(?=(?:\d{{1,3}}|{IN_WORDS})\s+(?:[a-z-]+\s+)?[a-z]+s\b))(\d{{1,3}}|{IN_WORDS})\b"
+)
 # "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
 # how many gave it.
 _EACH_OF_BEFORE = re.compile(

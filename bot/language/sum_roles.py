@@ -25,7 +25,10 @@ FROM_A_NAME = (
     r"|contributors|people|supporters|residents|now|today|here|there"
     # ("$3M from Maryland taxpayers": where public money comes from, no giver)
     r"|maryland|massachusetts|taxpayers|taxes|tax)\b)"
-    r"[a-z][a-z'’-]{1,20}(?:\s+[a-z][a-z'’-]{1,20})?\s*(?:[,;.?!)]|and\b|$)"
+    r"[a-z][a-z'’-]{1,20}(?:\s+[a-z][a-z'’-]{1,20})?"
+    # ("$100 from Jen in Annapolis;": the giver's town said after the name)
+    r"(?:\s+(?:in|of|from)\s+[a-z][a-z'’.-]{1,20}(?:\s+[a-z][a-z'’.-]{1,20})?)?"
+    r"\s*(?:[,;.?!)]|and\b|$)"
 )
 
 # "ten dollars from his sister", "sixty from Mr. Park": a sum said of its giver.
@@ -186,8 +189,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\bmaxed\s+(?:out\s+)?at\s*$"
             # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
             # one giver gave is one contribution
-            r"|\b(?:someone|somebody|a\s+(?:single\s+)?(?:donor|contributor|supporter|person)"
-            r"|one\s+(?:donor|contributor|supporter|person))\s+(?:gave|gives|donated|donates"
+            # ("if one Maryland resident gives the ticket $150")
+            r"|\b(?:someone|somebody|(?:a\s+(?:single\s+)?|one\s+)(?:[a-z]+\s+)?(?:donor|contributor"
+            r"|supporter|person|resident|individual))\s+(?:gave|gives|donated|donates"
             r"|contributed|contributes|sent|sends)\b[^$\d.?!;]{0,35}$"
         ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
@@ -406,14 +410,30 @@ _THEN_MORE = re.compile(
 )
 
 
+# "one donor in Annapolis gave us $200 in March and another $50 in June": a giver said without
+# a name is the same giver of "another" sum only when each sum is placed in time ("One donor
+# gave $500 and another $75" is two donors).
+_A_GIVER_GAVE = re.compile(
+    r"\b(?:one|a|the|this|that)\s+(?:[a-z]+\s+){0,2}?(?:donor|contributor|person|supporter"
+    r"|resident|individual)\b[^$\d.?!;]{0,30}?\s(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
+)
+_WHEN_GIVEN = re.compile(r"\s*(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}\b")
+
+
 def one_givers_gifts(low: str, amounts: list[FactAmount]) -> None:
     """A sum said after one giver's gift as more from the same giver ("another $60") is
     theirs too (role "same_giver"): § 15-102(e) counts one contribution per contributor."""
     for gift, more in pairwise(amounts):
-        if gift.role != "contribution" or more.role not in (None, "contribution"):
+        if gift.role not in (None, "contribution") or more.role not in (None, "contribution"):
             continue
-        if not _ONE_GIVER_GAVE.search(low, max(0, gift.start - 40), gift.start):
+        before = low[max(0, gift.start - 60) : gift.start]
+        named = gift.role == "contribution" and _ONE_GIVER_GAVE.search(before[-40:])
+        dated = _A_GIVER_GAVE.search(before) and all(
+            _WHEN_GIVEN.match(low, a.start + len(a.span)) for a in (gift, more)
+        )
+        if not (named or dated):
             continue
         between = _THEN_MORE.match(low, gift.start + len(gift.span))
         if between is not None and between.end() == more.start:
+            gift.role = "contribution"
             more.role = "same_giver"

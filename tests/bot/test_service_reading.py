@@ -224,6 +224,29 @@ def test_an_event_timed_only_relative_to_the_primary_is_asked_for_not_assumed() 
     assert dated.status == "answered" and dated.params["event_date"] == "2026-03-03"
 
 
+def test_a_special_elections_days_are_asked_for_not_taken_from_a_regular_calendar() -> None:
+    # c. 53 § 14 sentence 7 counts from the last day for withdrawals; the calendars held are
+    # the state election's, so a special election's last day must come from the question.
+    special = ask(
+        "State rep special election this fall: our nominee withdrew. When is the certificate "
+        "of nomination for the replacement due?"
+    )
+    assert special.status == "needs_input" and special.result is None
+    assert [p.name for p in special.prompts] == ["withdrawal_deadline"]
+    assert "special election" in special.message
+    # … however the special is named ("the rep special"), and given the day it answers.
+    rep = ask("rep special: our nominee withdrew. when is the replacement cert due?")
+    assert rep.status == "needs_input" and rep.result is None
+    dated = ask(
+        "withdrawals for the 14th Essex rep special closed at noon on Friday March 12, 2027. "
+        "When is the replacement certificate due?"
+    )
+    assert dated.status == "answered" and dated.params["withdrawal_deadline"] == "2027-03-12T12:00"
+    # The 2026 special act is a law, not a special election: the calendar still answers.
+    act = ask("MA state senate nominee withdrew; under the 2026 special act when is the cert due?")
+    assert act.status == "answered" and act.rule == "ma-vacancy-certificate"
+
+
 def test_days_ago_and_dotted_abbreviations_are_read() -> None:
     reply = ask("our Lt.Gov. died 3 days ago, what's the successor deadline?")
     assert reply.rule == "md-successor-lt-gov"

@@ -1086,6 +1086,42 @@ def test_a_sum_taken_back_is_not_counted(
             "contributions",
             ["25"] * 6 + ["100"] * 4,
         ),
+        # … a giver named with a town, and one sum given by that many givers …
+        (
+            "List for matching: $100 from Jen in Annapolis; $25 each from four coworkers in "
+            "Towson. What's matched?",
+            "md-public-financing-primary",
+            "contributions",
+            ["100"] + ["25"] * 4,
+        ),
+        # … each count said before its sum, in words or digits, never a sum of its own …
+        (
+            "contributions so far: three at $250 and ten at $20. public match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["250"] * 3 + ["20"] * 10,
+        ),
+        (
+            "120 gifts of $10, 35 at $50, 8 maxed at $250. contested primary. public $?",
+            "md-public-financing-primary",
+            "contributions",
+            ["10"] * 120 + ["50"] * 35 + ["250"] * 8,
+        ),
+        # … one unnamed giver's gifts, each placed in time, are one …
+        (
+            "one donor in Annapolis gave us $200 in March and another $50 in June. what does "
+            "the Fund match on her?",
+            "md-public-financing-primary",
+            "contributions",
+            ["250"],
+        ),
+        # … and "one Maryland resident gives the ticket $150" is one contribution.
+        (
+            "If one Maryland resident gives the ticket $150, how many matching dollars is that?",
+            "md-public-financing-primary",
+            "contributions",
+            ["150"],
+        ),
         # § 15-106(b): the others' full shares said after ours are entitlements, not the Fund.
         (
             "We're entitled to $2.2M, the other two are at $1.9M and $700K. Prorated shares?",
@@ -1270,3 +1306,59 @@ def test_a_day_naming_the_election_a_deadline_is_for_is_the_elections() -> None:
         today=date(2031, 8, 20),
     )
     assert [(d.value, d.role) for d in facts.dates] == [(date(2034, 6, 27), "primary")]
+
+
+def test_a_weekday_before_an_iso_date_is_that_dates_own() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for withdrawals: "closed Monday
+    # 2030-06-03" names one day, not that day and a Monday near today.
+    facts = extract("withdrawals closed Monday 2030-06-03 at 5 p.m.", today=date(2029, 10, 16))
+    assert [d.value for d in facts.dates] == [date(2030, 6, 3)]
+    wrong = extract("withdrawals closed Tuesday 2030-06-03", today=date(2029, 10, 16))
+    assert wrong.problems == ["'tuesday 2030-06-03': June 3, 2030 is a Monday"]
+
+
+def test_the_districts_own_voters_are_counted_not_the_countys() -> None:
+    # § 5-703(e) counts the registered voters of the area the office is voted in: the county's
+    # count only places the district's.
+    facts = extract(
+        "congressional district: the county has 1,050,000 registered but only 750,250 are in "
+        "the district. petition signatures for an independent?",
+        today=date(2029, 10, 16),
+    )
+    assert params_for("md-petition-signatures", facts) == {"registered_voters": 750250}
+
+
+@pytest.mark.parametrize(
+    ("text", "office"),
+    [
+        # c. 53, § 14, sentence 7: 72 hours for a state office, 48 for a city or town one.
+        # A legislative district's make-up is no town office …
+        ("a primary nominee's spot opens up in a one-town rep district", "state"),
+        # … a council special is a city's (never the Governor's Council) …
+        ("withdrawals for the District 7 council special closed March 16", "city"),
+        ("Gov Council nominee withdrew", "state"),
+        # … and "state offices don't" close is said of buildings, not the office.
+        (
+            "council special: withdrawals closed March 16; City Hall closes the 17th, state "
+            "offices don't",
+            "city",
+        ),
+        ("withdrawals for state offices closed Friday, June 10 at 5 p.m.", "state"),
+    ],
+)
+def test_the_office_is_the_nominations_not_a_word_near_it(text: str, office: str) -> None:
+    assert extract(text, today=date(2027, 2, 9)).office == office
+
+
+@pytest.mark.parametrize(
+    ("text", "votes"),
+    [
+        # c. 53, § 14, sentence 4 counts the votes for governor: "2 thousand 250" is one number.
+        ("our gov votes were 2 thousand 250 last time. delegates?", 2250),
+        ("votes for governor: 4 thousand and 12. delegates?", 4012),
+    ],
+)
+def test_thousands_said_in_words_then_digits_are_one_number(text: str, votes: int) -> None:
+    assert params_for("ma-vacancy-delegates", extract(text, today=date(2027, 2, 9))) == {
+        "votes": votes
+    }

@@ -49,6 +49,24 @@ SERVICE = packaged_service()
             "PAC's check matchable?",
             "md-public-financing-primary",
         ),
+        # c. 53, § 14, sentence 7: the certificates' deadline, then whom to call about it.
+        (
+            "withdrawals for state office in MA closed Friday June 7, 2030 at 5pm - when are "
+            "replacement certificates due, and who at the Secretary's office should we call?",
+            "ma-vacancy-certificate",
+        ),
+        # § 5-703(e): the signatures needed, then how long the board takes to check them.
+        (
+            "independent for a delegate district of 26,000 voters: how many signatures do we "
+            "need, and how long does the board have to check them?",
+            "md-petition-signatures",
+        ),
+        # § 15-106(c): the match, then whether the Board may pay it early.
+        (
+            "our contributions are $50, $100 and $250. what's the match, and can the Board "
+            "advance the money before we're certified?",
+            "md-public-financing-primary",
+        ),
         # § 5-903(b)(2): the successor's deadline, asked after two side questions.
         (
             "Our LG candidate died on April 2. Two things - do we pay the fee again, and what "
@@ -126,6 +144,9 @@ def test_a_side_question_of_another_kind_is_said_not_answered(
         "challenge the candidacy?",
         "The ticket withdrew after receiving $300k in public money. How much gets repaid?",
         "When does the Board audit the tickets that took Fund money?",
+        # A petition for a special town meeting's warrant is no nomination's.
+        "how many signatures does a petition for a special town meeting article need? our "
+        "selectman nominee withdrew and the board wants to vote on it",
     ],
 )
 def test_questions_only_about_what_no_rule_computes_are_not_answered(question: str) -> None:
@@ -210,6 +231,18 @@ def test_the_facts_together_name_a_rule_no_word_of_which_is_said(question: str, 
         (
             "an independent running in 2030 asked when his candidacy form is due",
             "md-petition-certificate",
+        ),
+        # § 5-703(c): the paper saying one intends to petition is the declaration of intent.
+        (
+            "an unaffiliated state senate hopeful asked when the paper saying she intends to "
+            "petition is due",
+            "md-petition-declaration",
+        ),
+        # c. 53, § 14, sentence 7: a town meeting member is an elected town office.
+        (
+            "a candidate for town meeting member withdrew; the last day to withdraw was March "
+            "2. when is the certificate for the replacement due?",
+            "ma-vacancy-certificate",
         ),
         # § 15-106(b), in Spanish: the Fund is short of the tickets' entitlements.
         (
