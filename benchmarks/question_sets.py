@@ -135,6 +135,8 @@ HELDOUT_FOLDERS = (
     "heldout26",
     "heldout27",
     "heldout28",
+    "heldout29",
+    "heldout30",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

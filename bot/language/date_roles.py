@@ -40,6 +40,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # ("last day for LG candidates to withdraw")
             # ("last day for district/county offices to withdraw")
             r"|last\s+day\s+(?:[\w/.-]+\s+){0,4}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
+            # ("candidates could withdraw until Thursday the 11th at 5pm")
+            r"|(?:could|can|may|were\s+able\s+to)\s+(?:withdraw|drop\s+out|pull\s+out)\s+(?:until|till|through)"
         ),
     ),
     (

@@ -115,7 +115,7 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
             # "rep candidate", "senate nominee": a legislative seat said without "state"
             # ("a one-town rep district", "the rep special")
             r"|\b(?:rep(?:resentative)?|senate|senator)\s+(?:candidate|nominee|seat|race|district"
-            r"|special)s?\b"
+            r"|special|primary)s?\b"
             r"|\b(?:lieutenant\s+|lt\.?\s+)?governor\b|\battorney\s+general\b"
             r"|\bsecretary\s+of\s+(?:the\s+)?(?:commonwealth|state)\b|\btreasurer\b|\bauditor\b"
             r"|\bdistrict\s+attorney\b|\bsheriff\b|\bcongress\w*\b"

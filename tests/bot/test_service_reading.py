@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
+from bot.language import read_facts
+from bot.language.frames import conflicts
 from bot.reply import Reply
 from rules.registry import canonical_params
 from tests.bot.language.support import QUESTION_SETS
@@ -245,6 +247,37 @@ def test_a_special_elections_days_are_asked_for_not_taken_from_a_regular_calenda
     # The 2026 special act is a law, not a special election: the calendar still answers.
     act = ask("MA state senate nominee withdrew; under the 2026 special act when is the cert due?")
     assert act.status == "answered" and act.rule == "ma-vacancy-certificate"
+
+
+def test_a_convention_nominees_running_mate_is_not_5_903s() -> None:
+    # § 5-903(a)(1) counts from the primary's certificate-of-candidacy deadline: a party that
+    # nominates by convention is outside it, and the reply says so rather than answer.
+    reply = ask(
+        "the Libertarians nominate by convention. their LG candidate withdrew; when must the "
+        "replacement file?"
+    )
+    assert reply.status != "answered" and reply.result is None
+    assert reply.reading is not None
+    assert any("convention" in r.reason for r in reply.reading.ruled_out)
+
+
+def test_a_massachusetts_signature_count_is_not_a_vacancy_rules_answer() -> None:
+    # c. 53, § 14 sets no number of signatures: the last day for withdrawals said beside the
+    # question does not make it sentence 7's.
+    reply = ask(
+        "lowell council special: withdrawals closed Tue 3/14/28. how many signatures does "
+        "the substitute nominee's paper need?"
+    )
+    assert reply.status == "no_match" and reply.result is None
+    # Ruled out by what it says, not only by what it asks: the learned model may overrule a
+    # question read to ask something else, never this.
+    facts = read_facts(
+        "withdrawals closed 3/14/28. how many signatures does the substitute's paper need?",
+        today=TODAY,
+    )
+    found = conflicts(facts, ["ma-vacancy-certificate", "ma-vacancy-who-fills"])
+    assert set(found) == {"ma-vacancy-certificate", "ma-vacancy-who-fills"}
+    assert not any(c.about_asking for c in found.values())
 
 
 def test_days_ago_and_dotted_abbreviations_are_read() -> None:

@@ -1344,6 +1344,7 @@ def test_the_districts_own_voters_are_counted_not_the_countys() -> None:
             "city",
         ),
         ("withdrawals for state offices closed Friday, June 10 at 5 p.m.", "state"),
+        ("the nominee from the April 6 special senate primary died", "state"),
     ],
 )
 def test_the_office_is_the_nominations_not_a_word_near_it(text: str, office: str) -> None:
@@ -1362,3 +1363,13 @@ def test_thousands_said_in_words_then_digits_are_one_number(text: str, votes: in
     assert params_for("ma-vacancy-delegates", extract(text, today=date(2027, 2, 9))) == {
         "votes": votes
     }
+
+
+def test_the_day_candidates_could_back_out_until_is_the_last_day_for_withdrawals() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for filing withdrawals.
+    facts = extract(
+        "Candidates could back out until Thursday the 11th at 5pm, and one nominee backed out.",
+        today=date(2027, 2, 9),
+    )
+    assert [(d.role, d.value) for d in facts.dates] == [("withdrawal_deadline", date(2027, 2, 11))]
+    assert facts.event == "withdrawal"

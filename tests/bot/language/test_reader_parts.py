@@ -55,12 +55,6 @@ SERVICE = packaged_service()
             "replacement certificates due, and who at the Secretary's office should we call?",
             "ma-vacancy-certificate",
         ),
-        # § 5-703(e): the signatures needed, then how long the board takes to check them.
-        (
-            "independent for a delegate district of 26,000 voters: how many signatures do we "
-            "need, and how long does the board have to check them?",
-            "md-petition-signatures",
-        ),
         # § 15-106(c): the match, then whether the Board may pay it early.
         (
             "our contributions are $50, $100 and $250. what's the match, and can the Board "
