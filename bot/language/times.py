@@ -39,7 +39,8 @@ _TIME_AFTER = re.compile(
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
     # "closes fri 6/5 at 5", "Sept 15th, 5 o'clock": an office hour without a.m./p.m. (read by
     # `_office_hour`: 1 to 6 as p.m., a candidacy deadline's 9 as 9 p.m., no other)
-    r"|(?<=at\s)([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
+    # ("withdrawals closed fri 2/26 @ 5")
+    r"|(?:(?<=at\s)|(?<=@\s)|(?<=@))([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
 )
 _TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
     # (never the end of a number cut by the search's window: "9:15 on the evening of" is not 5)
@@ -48,7 +49,8 @@ _TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 
     # ("the COC deadline at 5 o'clock on april 9": an office hour, read as `_office_hour` does)
     r"|(\d{1,2})\s*o['’]?\s?clock)"
     # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
-    r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*)?$"
+    # ("withdrawals close Friday at noon — 9/22": the day said after a dash)
+    r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*|[—–-]+\s*)?$"
 )
 ANY_TIME = re.compile(
     # ("the 9 o'clock cutoff": an hour, never a count)

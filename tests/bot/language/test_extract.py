@@ -1373,3 +1373,23 @@ def test_the_day_candidates_could_back_out_until_is_the_last_day_for_withdrawals
     )
     assert [(d.role, d.value) for d in facts.dates] == [("withdrawal_deadline", date(2027, 2, 11))]
     assert facts.event == "withdrawal"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # c. 53, § 14, sentence 7 counts from 5 p.m. of the last day for withdrawals; the hour
+        # they closed is kept as said: after "@" …
+        ("withdrawals closed fri 2/26/27 @ 5", datetime(2027, 2, 26, 17, 0)),
+        # … and before the day, across a dash.
+        (
+            "withdrawals close at noon — 9/22/28 — does the clock start then?",
+            datetime(2028, 9, 22, 12),
+        ),
+    ],
+)
+def test_the_hour_withdrawals_closed_is_read_wherever_it_is_said(
+    text: str, expected: datetime
+) -> None:
+    (found,) = extract(text, today=date(2027, 2, 9)).dates
+    assert (found.value, found.time) == (expected.date(), expected.time())
