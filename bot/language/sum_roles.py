@@ -368,6 +368,13 @@ _TAKEN_BACK_BEFORE = re.compile(
 )
 
 
+_SOME = {"one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4, "five": 5}
+_SOME_OF_THEM = re.compile(
+    r"\b(?:refunded|returned|sent\s+back|rejected|voided)\s+(one|two|three|four|five|[1-4])\s+"
+    r"of\s+(?:them|those|these)\b"
+)
+
+
 def taken_back(low: str, amounts: list[FactAmount]) -> None:
     """A sum said to be refunded, returned, rejected or void (or only tried) is no contribution
     or entitlement (role "taken_back"); when it is one said before, said again ("the $120 one
@@ -385,6 +392,13 @@ def taken_back(low: str, amounts: list[FactAmount]) -> None:
             or _ANOTHER_OWNER.search(low, end, after.end())
         ):
             continue  # the words are said of a later sum, or of someone else's
+        # ("6 contributions of $200 each, but we refunded one of them": that many of the
+        # sum's gifts, never all of them)
+        some = _SOME_OF_THEM.search(low, after.start(), after.end() + 24) if after else None
+        if some is not None and amount.times > 1:
+            amount.times = max(0, amount.times - _SOME.get(some.group(1), 0))
+            if amount.times:
+                continue
         if amount.role == "again":
             earlier = next((a for a in reversed(amounts[:i]) if a.value == amount.value), None)
             if earlier is not None and earlier.times > 1:

@@ -1107,6 +1107,13 @@ def test_a_sum_taken_back_is_not_counted(
             "contributions",
             ["10"] * 120 + ["50"] * 35 + ["250"] * 8,
         ),
+        # … a gift refunded is no contribution, and "one of them" only one of several …
+        (
+            "we got 6 contributions of $200 each, but we refunded one of them. what's our match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["200"] * 5,
+        ),
         # … one unnamed giver's gifts, each placed in time, are one …
         (
             "one donor in Annapolis gave us $200 in March and another $50 in June. what does "
