@@ -525,8 +525,10 @@ def _out_of_scope_file() -> dict[str, list[str]]:
 
 
 def out_of_scope() -> tuple[str, ...]:
-    """The out-of-scope phrases (global, not any rule's)."""
-    return tuple(_out_of_scope_file().get("phrases") or ())
+    """The out-of-scope phrases (global, not any rule's): those that rule out the whole
+    question, then the side asks, which rule out only their own part (`side_asks`)."""
+    data = _out_of_scope_file()
+    return tuple(dict.fromkeys([*(data.get("phrases") or ()), *(data.get("side_asks") or ())]))
 
 
 def never_decided() -> tuple[str, ...]:
