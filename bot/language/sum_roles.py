@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from bot.language.number_words import IN_WORDS, WORD_NUMBERS
 from rules.engine.facts import FactAmount
 
 # "$40 from a Bethesda donor", "$250 from one person, $100 from another and $40 from a third",
@@ -368,9 +369,8 @@ _TAKEN_BACK_BEFORE = re.compile(
 )
 
 
-_SOME = {"one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4, "five": 5}
 _SOME_OF_THEM = re.compile(
-    r"\b(?:refunded|returned|sent\s+back|rejected|voided)\s+(one|two|three|four|five|[1-4])\s+"
+    rf"\b(?:refunded|returned|sent\s+back|rejected|voided)\s+(one|{IN_WORDS}|\d{{1,2}})\s+"
     r"of\s+(?:them|those|these)\b"
 )
 
@@ -396,7 +396,9 @@ def taken_back(low: str, amounts: list[FactAmount]) -> None:
         # sum's gifts, never all of them)
         some = _SOME_OF_THEM.search(low, after.start(), after.end() + 24) if after else None
         if some is not None and amount.times > 1:
-            amount.times = max(0, amount.times - _SOME.get(some.group(1), 0))
+            said = some.group(1)
+            count = 1 if said == "one" else WORD_NUMBERS.get(said) or int(said)
+            amount.times = max(0, amount.times - count)
             if amount.times:
                 continue
         if amount.role == "again":
