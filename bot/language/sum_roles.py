@@ -32,6 +32,9 @@ FROM_A_NAME = (
     r"\s*(?:[,;.?!)]|and\b|$)"
 )
 
+# A giver not named: "a donor", "one Maryland resident".
+_A_GIVER = r"(?:donor|contributor|supporter|person|resident|individual)"
+
 # "ten dollars from his sister", "sixty from Mr. Park": a sum said of its giver.
 GIVER_AFTER = re.compile(
     r"\s*(?:dollars?\s+|bucks\s+)?(?:" + FROM_A_GIVER + "|" + FROM_A_NAME + ")"
@@ -191,8 +194,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
             # one giver gave is one contribution
             # ("if one Maryland resident gives the ticket $150")
-            r"|\b(?:someone|somebody|(?:a\s+(?:single\s+)?|one\s+)(?:[a-z]+\s+)?(?:donor|contributor"
-            r"|supporter|person|resident|individual))\s+(?:gave|gives|donated|donates"
+            r"|\b(?:someone|somebody|(?:a\s+(?:single\s+)?|one\s+)(?:[a-z]+\s+)?" + _A_GIVER + r")"
+            r"\s+(?:gave|gives|donated|donates"
             r"|contributed|contributes|sent|sends)\b[^$\d.?!;]{0,35}$"
         ),
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
@@ -430,8 +433,8 @@ _THEN_MORE = re.compile(
 # a name is the same giver of "another" sum only when each sum is placed in time ("One donor
 # gave $500 and another $75" is two donors).
 _A_GIVER_GAVE = re.compile(
-    r"\b(?:one|a|the|this|that)\s+(?:[a-z]+\s+){0,2}?(?:donor|contributor|person|supporter"
-    r"|resident|individual)\b[^$\d.?!;]{0,30}?\s(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
+    r"\b(?:one|a|the|this|that)\s+(?:[a-z]+\s+){0,2}?" + _A_GIVER + r"\b[^$\d.?!;]{0,30}?\s"
+    r"(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
 )
 _WHEN_GIVEN = re.compile(r"\s*(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}\b")
 
