@@ -211,6 +211,13 @@ _OTHER_POSTAL = frozenset(holidays.country_holidays("US").subdivisions) - {
     *("GA", "SC", "CO", "NE", "MO"),
 }
 _POSTAL_CODE = re.compile(r"(?<![\w.&/-])([A-Z]{2})(?![\w&/-]|\.\w)")
+# A code after a town's name is an address ("$100 from my roommate in Arlington VA", "| Dover,
+# DE |"): where someone lives, not whose law is asked.
+_A_PLACE_BEFORE = re.compile(
+    r"(?<![\w'’])(?!(?:Does|Do|Did|Is|Are|In|For|From|What|How|When|Who|Hi|Hello|Hey|Re|Fwd"
+    r"|Question|Quick|And|But|So|Also|The|A|An|Our|My|Under|Per|Law|Not|Same|Like|Unlike"
+    r"|Maryland|Massachusetts)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,?\s+$"
+)
 
 
 _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
@@ -518,7 +525,11 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     # (a message typed in capitals has every word in capitals: no code is told apart there)
     shouting = sum(c.islower() for c in raw) < sum(c.isupper() for c in raw)
     for m in _POSTAL_CODE.finditer("" if shouting else raw):
-        if m.group(1) in _OTHER_POSTAL and not names_origin(raw, m.end()):
+        if (
+            m.group(1) in _OTHER_POSTAL
+            and not names_origin(raw, m.end())
+            and not _A_PLACE_BEFORE.search(raw, max(0, m.start() - 40), m.start())
+        ):
             mention(facts, "other_state", m.group(1), m)
 
     # ("the 2028 general (not the special congressional)": a denied election is not the one)

@@ -235,7 +235,13 @@ class Lexicon:
                 spans.append((start, end))
                 role = term.role
                 if (role == "other_state" or term.value in _COUNTY_PLACES) and (
-                    names_origin(text, end) or _LIVES_IN.search(text, max(0, start - 30), start)
+                    names_origin(text, end)
+                    or (role != "other_state" and _WHOSE_TOWN.match(text, end))
+                    or _LIVES_IN.search(text, max(0, start - 30), start)
+                    or (
+                        _A_CELL_OF_ITS_OWN.search(text, max(0, start - 4), start)
+                        and _CELL_ENDS.match(text, end)
+                    )
                 ):
                     # "a Virginia donor", "donors live in Anne Arundel": where someone is from,
                     # not whose law or whose program
@@ -300,16 +306,27 @@ def _done_documents_set_aside(text: str, found: list[FactMention]) -> list[FactM
     ]
 
 
-# A state named as where a person or thing is from ("a $500 check from a Virginia donor").
+# A state or place named as where a person or thing is from ("a $500 check from a Virginia
+# donor", "$50 from a Gaithersburg nurse").
 _WHOSE = re.compile(
-    r"\s+(?:donors?|residents?|contributors?|address(?:es)?|banks?|compan(?:y|ies)"
-    r"|business(?:es)?|firms?|checks?|corporations?|pac|pacs|llc)\b",
+    r"\s+(?:donors?|residents?|contributors?|supporters?|givers?|address(?:es)?|banks?"
+    r"|compan(?:y|ies)|business(?:es)?|firms?|checks?|corporations?|pac|pacs|llc)\b",
+    re.IGNORECASE,
+)
+# A town named as where a giver lives ("$50 from a Gaithersburg nurse"): said of a place with
+# a program of its own, never of a state ("an NH friend asks" asks about NH's law).
+_WHOSE_TOWN = re.compile(
+    r"\s+(?:nurses?|teachers?|retirees?|couples?|famil(?:y|ies)|neighbou?rs?|doctors?"
+    r"|dentists?|students?|roommates?|grandm\w+|grandp\w+|vets?|veterans?|farmers?)\b",
     re.IGNORECASE,
 )
 
 
 # Where someone lives, said before the place ("all three donors live in Anne Arundel").
 _LIVES_IN = re.compile(r"\b(?:lives?|living|resides?|residing|residents?|based)\s+in\s+$")
+# A place that fills a table's cell ("| R. Patel | Rockville | 150 |"): a row's giver's town.
+_A_CELL_OF_ITS_OWN = re.compile(r"\|\s*$")
+_CELL_ENDS = re.compile(r"(?:,\s*[a-z]{2})?\s*\|", re.IGNORECASE)
 # Besides another state, the terms that name a place: a county with its own public financing.
 _COUNTY_PLACES = frozenset({"county-program"})
 

@@ -33,7 +33,7 @@ from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
-from bot.language.sum_roles import fund_said_now, one_givers_gifts, taken_back
+from bot.language.sum_roles import from_elsewhere, fund_said_now, one_givers_gifts, taken_back
 from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, blank, clean
 from bot.language.times import ANY_TIME
@@ -72,6 +72,7 @@ def extract(text: str, *, today: date) -> Facts:
     fund_said_now(low, amounts)
     correct(low, dates, amounts, numbers)
     taken_back(low, amounts)
+    from_elsewhere(low, amounts)
     one_givers_gifts(low, amounts)
     years = correct_years(low, years)
     dates_said_twice(low, cues, dates)

@@ -413,6 +413,56 @@ def taken_back(low: str, amounts: list[FactAmount]) -> None:
         amount.role = "taken_back"
 
 
+# Where a giver outside Maryland lives: a neighbouring state or the District, by name, or by
+# its postal code after a town ("in Arlington VA", "| Dover, DE |").
+_ELSEWHERE = (
+    r"(?:virginia|west\s+virginia|delaware|pennsylvania|washington,?\s+d\.?\s?c\.?|d\.\s?c\."
+    r"|dc|new\s+york|new\s+jersey|north\s+carolina|florida|california)"
+)
+_CODE_AFTER_A_TOWN = r"[a-z][a-z.'-]+,?\s+(?:va|de|dc|pa|wv|ny|nj)"
+# "$100 from my college roommate in Arlington VA", "$75 (Dover, DE)", "$60 from someone
+# out of state": the sum's giver, in its own clause, lives outside Maryland.
+_FROM_ELSEWHERE_AFTER = re.compile(
+    r"[^.?!;$\d|]{0,60}?(?:\b(?:in|from|of)\s+(?:[a-z.'-]+\s+){0,3}?" + _ELSEWHERE + r"\b"
+    r"|\bin\s+"
+    + _CODE_AFTER_A_TOWN
+    + r"\b|\(\s*"
+    + _CODE_AFTER_A_TOWN
+    + r"\s*\)|\b"
+    + _ELSEWHERE
+    + r"\s+(?:residents?|donors?)\b"
+    r"|\bout[\s-]of[\s-]state\b|\bnon-?\s?residents?\b|\blives?\s+in\s+" + _ELSEWHERE + r"\b)"
+)
+# "| K. Brooks | Dover, DE | 100 |", "a Virginia donor gave $100": said before the sum.
+_FROM_ELSEWHERE_BEFORE = re.compile(
+    r"(?:" + _CODE_AFTER_A_TOWN + r"\s*\|\s*"
+    r"|\b" + _ELSEWHERE + r"\s+(?:residents?|donors?|contributors?|supporters?)\s+"
+    r"(?:gave|sent|donated|contributed)\s+(?:us\s+)?)\$?$"
+)
+
+
+def from_elsewhere(low: str, amounts: list[FactAmount]) -> None:
+    """A contribution whose giver is said, in its own clause or table row, to live outside
+    Maryland is no eligible private contribution (§ 15-102(e): a Maryland resident's):
+    its role is "not_eligible", and it is left out of the contributions. When every sum is
+    such a gift ("is $100 from a DC resident eligible?"), none is set aside: the question is
+    about that gift, which the rule's frame declines with its reason."""
+    said = [a for a in amounts if a.role not in ("taken_back", "again")]
+    elsewhere = []
+    for amount in said:
+        end = amount.start + len(amount.span)
+        after = _FROM_ELSEWHERE_AFTER.match(low, end)
+        if after is not None and any(end <= a.start < after.end() for a in amounts):
+            after = None  # said of a later sum
+        if after is not None or _FROM_ELSEWHERE_BEFORE.search(
+            low, max(0, amount.start - 40), amount.start
+        ):
+            elsewhere.append(amount)
+    if len(elsewhere) < len(said):
+        for amount in elsewhere:
+            amount.role = "not_eligible"
+
+
 # "Gwen gave $40 in March and another $60 in June", "Cheryl gave $200 in February and $100 in
 # August": one giver's gifts, said one after the other (a contribution is what one contributor
 # gave in all: one amount per contributor).

@@ -27,7 +27,8 @@ _MONEY_COLUMN = re.compile(
 )
 # A header cell is a column's short name ("full_public_contribution", "Fund remaining"), never
 # a sentence that happens to hold commas ("1. LG nominee (won the June 25, 2030 primary)").
-_HEADER_CELL = re.compile(r"[a-z$#%][\w .'’/&()#$%-]{0,31}", re.IGNORECASE)
+# ("card?": a yes-or-no column)
+_HEADER_CELL = re.compile(r"[a-z$#%][\w .'’/&()#$%?-]{0,31}", re.IGNORECASE)
 _MAX_HEADER_WORDS = 4
 _MAX_CELL = 40
 # A column whose name says only that it holds numbers: its values are said after the row's

@@ -134,8 +134,13 @@ def _contributions(facts: Facts) -> list[object]:
     # "Three donors: $25, $100 and $250. What's the match?": asked of the primary
     # contribution, several sums no words call anything else are the contributions — a
     # total raised, the Fund or an entitlement is always said as one.
-    # (a sum said again is one sum; one refunded or void is none, and a loan is no gift)
-    said = [a for a in facts.amounts if a.role not in ("again", "taken_back", "loan", "same_giver")]
+    # (a sum said again is one sum; one refunded or void, or from a giver outside Maryland
+    # (§ 15-102(e)), is none, and a loan is no gift)
+    said = [
+        a
+        for a in facts.amounts
+        if a.role not in ("again", "taken_back", "not_eligible", "loan", "same_giver")
+    ]
     if not listed and not any(a.role for a in said):
         listed = said if len(said) > 1 else []
     # "3 contributions totaling $390 ($250, $100, $40)": sums no words call anything, that add

@@ -213,3 +213,50 @@ def test_only_another_offices_votes_are_not_counted() -> None:
         today=TODAY,
     )
     assert reply.status == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        # § 15-102(e) (current text, read under § 15-106(c)): an eligible private contribution
+        # is a Maryland resident's, so a gift said to come from outside the State is left out
+        # and the rest are matched; the town or state said of a giver is where the giver
+        # lives, not a county program or another state's law.
+        (
+            "opposed primary. so far $40 from a Frederick retiree, $90 from a Laurel teacher and "
+            "$60 from my cousin in Alexandria VA. public match?",
+            "40;90",
+        ),
+        (
+            "batch: Ann Lo $80 (Bowie), Raj Dev $80 (Wilmington, DE), Jo Kim $20 (Easton). "
+            "what's the public contribution?",
+            "80;20",
+        ),
+        ("$25 from Ann, $55 from a Pennsylvania resident and $35 from Bo. match?", "25;35"),
+    ],
+)
+def test_a_gift_from_outside_maryland_is_left_out_of_the_match(question: str, kept: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) == ("answered", "md-public-financing-primary")
+    assert reply.params["contributions"] == kept
+    assert reply.reading is not None
+    assert any("outside Maryland" in f.value for f in reply.reading.facts)
+
+
+def test_a_question_only_about_an_out_of_state_gift_is_declined_with_the_reason() -> None:
+    # § 15-102(e): whether such a gift is matched is what is asked; the rule does not compute it.
+    reply = SERVICE.ask(
+        "is a $90 card from a West Virginia resident eligible for the Fund's match?", today=TODAY
+    )
+    assert reply.status == "not_covered"
+    assert "15-102(e)" in reply.message
+
+
+def test_another_states_friend_still_asks_about_that_states_law() -> None:
+    # c. 53, § 14 is Massachusetts's: "an NH friend asks" asks about New Hampshire.
+    reply = SERVICE.ask(
+        "VT friend asks - their withdrawal window closes fri 6/7, 5pm. how long to file a "
+        "replacement nomination?",
+        today=TODAY,
+    )
+    assert reply.status == "no_match"
