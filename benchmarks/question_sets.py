@@ -105,6 +105,8 @@ QUESTION_FOLDERS = {
     "seventy-third external tuning set": "external73",
     "seventy-fourth external tuning set": "external74",
     "seventy-fifth external tuning set": "external75",
+    "seventy-sixth external tuning set": "external76",
+    "seventy-seventh external tuning set": "external77",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -137,6 +139,8 @@ HELDOUT_FOLDERS = (
     "heldout28",
     "heldout29",
     "heldout30",
+    "heldout31",
+    "heldout32",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -227,6 +227,9 @@ class AnswerService:
         reply = self.run(
             rule, params, text_in=raw, confidence=matched.confidence, today=day, as_of=as_of
         )
+        late = frame.calendar_before_event(facts, reply.result)
+        if late is not None:
+            return self._ask_for(raw, rule, params, late[0], facts, matched, relevant, late[1])
         reply.reading = reading_of(facts, asks=frame.asks, ruled_out=relevant, result=reply.result)
         return reply
 
@@ -239,15 +242,17 @@ class AnswerService:
         facts: Facts,
         matched: MatchResult,
         relevant: dict[str, str],
+        why: str = "",
     ) -> Reply:
-        """The question times the event only relative to another date, or names a special
-        election: ask for the day rather than let the rule assume one from a regular
-        election's calendar (a fact the user gave is never replaced)."""
+        """The question times the event only relative to another date, names a special
+        election, or dates it after the calendar's day (`why`): ask for the day, never assume a
+        regular election's (a fact the user gave is never replaced)."""
         spec = resolve(rule)
         frame = frame_of(rule)
-        said = next(m for m in facts.mentions if m.role in ("timing", "election_word"))
+        roles = ("event",) if why else ("timing", "election_word")
+        said = next(m for m in facts.mentions if m.role in roles)
         what = (frame.fills or {}).get(needed, needed.replace("_", " "))
-        why = (
+        why = why or (
             "the answer turns on the exact day"
             if said.role == "timing"
             else "a special election sets its own days, which my calendars don't hold"

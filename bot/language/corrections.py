@@ -434,17 +434,33 @@ def part_of_total(low: str, counts: list[FactCount]) -> None:
             part.role, whole[-1].role = whole[-1].role, "total"
 
 
+# "Whole-town gov vote for us was 5,400": the area a count is of, not the district's extent.
+_A_COUNT_OF_IT = re.compile(
+    r"[\s-]*(?:(?:gov\w*|party['’]?s?)\s+)?(?:votes?|totals?|counts?|turnout)\b"
+)
+
+
 def offices_taken_back(low: str, mentions: list[FactMention]) -> list[FactMention]:
     """ "running for school board, no wait, it's county commissioner (the school board one is
     nonpartisan)": an office said, then corrected right after a marker, is not the question's —
-    wherever else its name comes up."""
+    wherever else its name comes up. (And "whole-town vote" says what a count is of, never
+    that the whole town is in the district.)"""
     offices = [m for m in mentions if m.role == "office"]
     gone: set[str] = set()
     for said, then in pairwise(offices):
         between = low[said.start + len(said.span) : then.start]
         if said.value != then.value and len(between) <= 40 and _MARKER.search(between):
             gone.add(said.value)
-    return [m for m in mentions if not (m.role == "office" and m.value in gone)]
+    return [
+        m
+        for m in mentions
+        if not (m.role == "office" and m.value in gone)
+        and not (
+            m.role == "district"
+            and m.value == "whole"
+            and _A_COUNT_OF_IT.match(low, m.start + len(m.span))
+        )
+    ]
 
 
 _ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
@@ -478,8 +494,11 @@ _WIDER_AFTER = re.compile(
     r"(?:region|county|state|city|town|area|jurisdiction)\b)"
 )
 _WIDER_BEFORE = re.compile(
-    r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)\s+(?:region|county|state"
-    r"|city|town|area))\b[^.?!;\d]{0,20}$"
+    r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)[\s-]+(?:region|county|state"
+    r"|city|town|area))\b[^.?!;\d]{0,30}$"
+    # ("Town total for our party's governor candidate last state election: 6,240")
+    # (a year may be said between: "Town total for our gov candidate in 2026: 4,100")
+    r"|\b(?:town|city|county)\s+total\b(?:[^.?!;\d]|(?<!\d)20\d\d(?!\d)){0,60}$"
     # ("the county has 1,050,000 registered but only 750,250 are in the district")
     r"|\bthe\s+(?:county|city|state|town|region)\s+(?:as\s+a\s+whole\s+)?(?:has|had|is\s+at)\s*$"
 )
@@ -494,7 +513,7 @@ def wider_area(low: str, counts: list[FactCount]) -> None:
         end = wide.start + len(wide.span)
         if not (
             _WIDER_AFTER.match(low, end)
-            or _WIDER_BEFORE.search(low, max(0, wide.start - 40), wide.start)
+            or _WIDER_BEFORE.search(low, max(0, wide.start - 80), wide.start)
         ):
             continue
         # ("roughly 1.1 million registered? no wait, it's 1,100,000 for the whole region"):

@@ -18,7 +18,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
         "withdrawal_deadline",
         re.compile(
             # ("post-primary state senate withdrawal — deadline 9/4 noon")
-            r"withdraw(?:al)?s?\s*(?:[—–-]+\s*)?(?:deadline|closed?|closes|closing|cut-?off|ended|ends?"
+            # ("withdrawl deadline 8-29": spelt as said)
+            r"withdraw(?:a?l)?s?\s*(?:[—–-]+\s*)?(?:deadline|closed?|closes|closing|cut-?off|ended|ends?"
             r"|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
             # ("withdrawals for the 14th essex rep special closed")
@@ -31,12 +32,15 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"[a-z0-9/'’]+\s+){1,5}?(?:cut-?off|deadline)\b"
             r"|withdrawals\s+(?:were|are|was|is)\s+due"
             # ("the last hour to file withdrawals was 5pm Thursday April 15")
-            r"|(?:deadline|last\s+(?:day|hour)(?:\s+and\s+hour)?|cut-?off|close)\s+(?:for|to|of)\s+"
+            # ("Final day for filing withdrawals is Fri Oct 6, 5 PM")
+            r"|(?:deadline|(?:last|final)\s+(?:day|date|hour)(?:\s+and\s+hour)?|cut-?off|close)"
+            r"\s+(?:for|to|of)\s+"
             r"(?:filing\s+|file\s+)?"
             r"(?:a\s+|the\s+)?withdraw(?:al)?s?"
             r"|withdrawal\s+day"
             # ("5-502 ddl 3/8", "the § 5-502 deadline was March 8": the withdrawal section's)
-            r"|5-502\s+(?:withdrawal\s+)?(?:deadline|cut-?off|date)"
+            # ("the 5-502 window closed March 8")
+            r"|5-502\s+(?:withdrawal\s+)?(?:deadline|cut-?off|date|window|period)"
             # ("last day for LG candidates to withdraw")
             # ("last day for district/county offices to withdraw")
             r"|last\s+day\s+(?:[\w/.-]+\s+){0,4}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
@@ -87,6 +91,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary\s+)?"
             r"(?:had\s+|has\s+|doesn['’]?t\s+|does\s+not\s+|won['’]?t\s+|will\s+)?"
             r"(?:closes|closed|closing|close|ends|ended)"
+            # ("COC window shuts 2/26 9pm", "the filing period closed Feb 26")
+            r"|(?<!petition\s)\b(?:filing|coc|cocs|candidacy)\s+(?:window|period)\s+"
+            r"(?:shuts|shut|closes|closed|ends|ended)"
             r"|deadline\s+(?:for|to)\s+(?:file\s+|filing\s+)?(?:a\s+|the\s+)?"
             r"(?:cocs?|certificates?\s+of\s+candidacy)"
         ),

@@ -89,6 +89,14 @@ _DAY_MONTH = re.compile(
 # "5.9.26", "5-9-26": staff shorthand, read only with its year (a lone "5.9" is a number, and
 # "5-903" a section). A sentence's full stop may follow ("on 5.13.26."), a further number not.
 _DOTTED = re.compile(r"(?<![\d.$,\-])\b(\d{1,2})([.\-])(\d{1,2})\2(\d{4}|\d{2})\b(?![.\-]?\d)")
+# "Thursday 8-31", "withdrawl deadline 8-29": a month and day joined by a hyphen, read without a
+# year only after a weekday or a word that dates what follows ("precincts 1-3" is a range).
+_HYPHENED = re.compile(
+    r"(?:\b(?P<wd>" + _WEEKDAY_NAME + r")\.?,?\s+"
+    r"|\b(?:deadline|due|on|by|until|till|thru|through|closes?|closed|ends?|ended)\s+"
+    r"(?:is\s+|was\s+)?)"
+    r"(?P<m>1[0-2]|0?[1-9])-(?P<d>3[01]|[12]\d|0?[1-9])(?![\d/-]|\.\d)"
+)
 # "the third Tuesday of May", "2nd Monday in June 2030": the weekday that often in the month
 # (number words are digits by now: "3rd"; "second" is left as a word, being a unit of time too).
 _NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
@@ -345,6 +353,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("dm", _DAY_MONTH),
             ("num", _NUMERIC),
             ("dot", _DOTTED),
+            ("hyph", _HYPHENED),
             ("nth", _NTH_WEEKDAY),
             ("wd_day", _WEEKDAY_THE_DAY),
             ("day", _ON_THE_DAY),
@@ -414,6 +423,22 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 m.group("wd"),
                 m.group(4) is not None,
                 year_written=m.group(4) is not None,
+            )
+        elif kind == "hyph":
+            # (the word before the day is a cue, not the date's: the date starts at its weekday
+            # or its month)
+            begin = m.start("wd") if m.group("wd") else m.start("m")
+            if not free(begin, m.end()):
+                continue
+            add(
+                begin,
+                m.end(),
+                _year(None, today),
+                int(m.group("m")),
+                int(m.group("d")),
+                m.group("wd"),
+                False,
+                year_written=False,
             )
         elif kind == "dot":
             add(

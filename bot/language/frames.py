@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import date, datetime
 from functools import cache
 from typing import Any
 
@@ -23,6 +24,8 @@ from bot.language.matching import Matcher, MatchResult, never_decided
 from bot.language.parts import asked_besides, without_side_asks
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
+from rules.result import Result
+from rules.values import format_human
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,22 @@ class Frame:
         if facts.values("timing") or "special" in facts.values("election_word"):
             return self.date_needed
         return None
+
+    def calendar_before_event(self, facts: Facts, result: Result | None) -> tuple[str, str] | None:
+        """`date_needed`, and why it is asked, when the rule took it from a calendar and the
+        question's event came after that day ("our nominee withdrew Sept 22" against a
+        calendar's June 2 last day for withdrawals): that calendar is not this election's."""
+        event = facts.date_with_role("event_date")
+        taken = result.inputs.get(self.date_needed or "") if result else None
+        if event is None or taken is None or taken.origin != "calendar" or not self.date_needed:
+            return None
+        day = taken.value.date() if isinstance(taken.value, datetime) else taken.value
+        if not isinstance(day, date) or event.value <= day:
+            return None
+        return self.date_needed, (
+            f"that is {format_human(event.value)}, after {format_human(day)}, the day my "
+            "calendars hold, so they are not this election's"
+        )
 
     def beyond(self, facts: Facts) -> str | None:
         """Why the question, though this rule's, is outside what it covers (a `limits` fact),

@@ -238,6 +238,7 @@ class Lexicon:
                     names_origin(text, end)
                     or (role != "other_state" and _WHOSE_TOWN.match(text, end))
                     or _LIVES_IN.search(text, max(0, start - 30), start)
+                    or _AFTER_A_SUM.search(text, max(0, start - 20), start)
                     or (
                         _A_CELL_OF_ITS_OWN.search(text, max(0, start - 4), start)
                         and _CELL_ENDS.match(text, end)
@@ -324,6 +325,8 @@ _WHOSE_TOWN = re.compile(
 
 # Where someone lives, said before the place ("all three donors live in Anne Arundel").
 _LIVES_IN = re.compile(r"\b(?:lives?|living|resides?|residing|residents?|based)\s+in\s+$")
+# A place in brackets just after a sum ("$250.01 (Rockville)"): where its giver lives.
+_AFTER_A_SUM = re.compile(r"\$\s?\d[\d,.]*\s*\(\s*$")
 # A place that fills a table's cell ("| R. Patel | Rockville | 150 |"): a row's giver's town.
 _A_CELL_OF_ITS_OWN = re.compile(r"\|\s*$")
 _CELL_ENDS = re.compile(r"(?:,\s*[a-z]{2})?\s*\|", re.IGNORECASE)

@@ -281,6 +281,40 @@ def _dozen(m: re.Match[str]) -> str:
 
 # "a hundred fifty dollars": "a" is one hundred (text2num reads only "one hundred").
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
+# "a million and a quarter", "two million and a half": the scale and that part of it.
+_SCALE_AND_A_PART = re.compile(
+    rf"\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+(million|thousand|billion)\s+and\s+a\s+"
+    r"(quarter|half)\b",
+    re.IGNORECASE,
+)
+# "a million and ten thousand", "2 million and 50 thousand": one sum ("five million and two
+# tickets" stays a sum and a count: only thousands are joined on).
+_MILLION_AND_THOUSANDS = re.compile(
+    rf"\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
+    rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY}|\d{{1,3}})\s+thousand\b",
+    re.IGNORECASE,
+)
+_WORD_VALUE = {
+    **{w: i for i, w in enumerate(_UNIT_LIST[:19], start=1)},
+    **{w: 10 * i for i, w in enumerate(_UNIT_LIST[19:], start=2)},
+    "a": 1,
+}
+
+
+def _said_value(words: str) -> int:
+    """ "ten", "fifty-five", "12", "a": a number below a thousand said in words or digits."""
+    if words.isdigit():
+        return int(words)
+    return sum(_WORD_VALUE[w] for w in re.split(r"[\s-]+", words.lower()))
+
+
+def _scale_and_a_part(m: re.Match[str]) -> str:
+    part = "25" if m.group(3).lower() == "quarter" else "5"
+    return f"{_said_value(m.group(1))}.{part} {m.group(2)}"
+
+
+def _million_and_thousands(m: re.Match[str]) -> str:
+    return f"{_said_value(m.group(1)) * 1000 + _said_value(m.group(2))} thousand"
 
 
 def numbers_in_words(text: Expanded) -> Expanded:
@@ -290,6 +324,8 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_SHORT_HUNDREDS, _short_hundreds)
     text = text.substitute(_NIGHT_HOUR, _night_hour)
     text = text.substitute(_DOZEN, _dozen)
+    text = text.substitute(_SCALE_AND_A_PART, _scale_and_a_part)
+    text = text.substitute(_MILLION_AND_THOUSANDS, _million_and_thousands)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)

@@ -175,7 +175,10 @@ _WORD_TICKETS = re.compile(
     r"|claim(?:ant)?s)\b"
 )
 _EACH_AFTER = re.compile(
-    r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?)\s+)?(?:apiece|each|per\s+ticket)\b"
+    r"\s*(?:(?:entitlement|entitled|owed|due|in\s+entitlements?"
+    # ("two tickets, $400k full contribution each")
+    r"|full\s+(?:public\s+)?(?:contribution|share|amount|entitlement)s?)\s+)?"
+    r"(?:apiece|each|per\s+ticket)\b"
 )
 # "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
 # ("three nominee tickets each with a full contribution of $2.5M")

@@ -33,6 +33,7 @@ from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
+from bot.language.rows import subject_row
 from bot.language.sum_roles import from_elsewhere, fund_said_now, one_givers_gifts, taken_back
 from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, blank, clean
@@ -69,6 +70,7 @@ def extract(text: str, *, today: date) -> Facts:
     itemised_again(low, amounts)
     part_of_total(low, numbers)
     wider_area(low, numbers)
+    subject_row(low, numbers)
     fund_said_now(low, amounts)
     correct(low, dates, amounts, numbers)
     taken_back(low, amounts)

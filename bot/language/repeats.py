@@ -71,6 +71,11 @@ _N_CLAIMING = re.compile(
     r"(?:(?:are|were|would\s+be|will\s+be|is)\s+)?(?:each\s+)?"
     r"(?:entitled|owed|due|qualif\w*|eligible|claim|claims|claiming)\b[^$\d.?!;]{0,50}$"
 )
+# "two tickets, $400k full contribution each": the tickets counted just before a sum each gets.
+_N_TICKETS_JUST_BEFORE = re.compile(
+    rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:eligible|certified|qualified|nominee|gubernatorial)\s+)?"
+    r"tickets?\s*[,:;]?\s*(?:at\s+|with\s+|of\s+)?$"
+)
 # "our ticket and one other are each owed $3M": ours and that many others.
 _OURS_AND_OTHERS = re.compile(
     rf"\b(?:our\s+ticket|ours|we|us)\s+and\s+(\d|one|an|{IN_WORDS})\s+others?\b"
@@ -139,8 +144,14 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
         else:
             # (each of them: "each" said with the sum, or between the count and it)
             window = max(0, amount.start - 90)
-            found = _OURS_AND_OTHERS.search(low[window : amount.start]) or _N_CLAIMING.search(
-                low[window : amount.start]
+            found = (
+                _OURS_AND_OTHERS.search(low[window : amount.start])
+                or _N_CLAIMING.search(low[window : amount.start])
+                or (
+                    _N_TICKETS_JUST_BEFORE.search(low[window : amount.start])
+                    if amount.each
+                    else None
+                )
             )
             # ("three tickets are each entitled to $3M, $2.75M and $1.9M": one each, listed)
             listed = LIST_GOES_ON.match(low, end_of(low, amount))

@@ -163,7 +163,12 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # markdown, the header's rule line between
             r"|\|[\s|:-]*\|\s*[a-z][a-z.'’-]{0,15}\s*\|\s*)?$"
         ),
-        re.compile(r"^\s*(?:each\s+)?entitle\w*"),
+        re.compile(
+            r"^\s*(?:each\s+)?entitle\w*"
+            # ("two tickets, $400k full contribution each": what each gets in full)
+            r"|^\s*full\s+(?:public\s+|general\s+|primary\s+)?"
+            r"(?:contribution|share|amount|award|entitlement)s?\b"
+        ),
     ),
     # "two tickets at $750,000 each", "4 tickets @ one mil", "three tickets at full $3M": what
     # each ticket would get in full (money said "at" a number of tickets).
@@ -471,7 +476,8 @@ _ONE_GIVER_GAVE = re.compile(
     r"|residents|we|others"
     # ("One donor gave $500 and another $75": "another" is another donor)
     r"|donor|contributor|person|supporter|someone|somebody|one|resident|friend|individual)\b)"
-    r"[a-z][a-z'’-]+\s+(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
+    # ("Maria Lopez (Hyattsville) gave $150 on 1/12 and another $150 on 2/3")
+    r"[a-z][a-z'’-]+(?:\s*\([^()$\d]{1,30}\))?\s+(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
 )
 _THEN_MORE = re.compile(
     r"\s*(?:(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}(?:\s+\d{1,2})?\s*)?,?\s*"

@@ -618,7 +618,8 @@ def test_a_state_named_as_where_a_donor_is_from_is_not_the_questions_law() -> No
     # jurisdiction ("a Virginia donor" does not make it Virginia's law).
     reply = ask("contributions: $100, $40 and $500 from a Virginia donor. match?")
     assert reply.rule == "md-public-financing-primary"
-    assert reply.params["contributions"] == "100;40;500"
+    # (§ 15-102(e): the Virginia donor's gift is no eligible private contribution, left out)
+    assert reply.params["contributions"] == "100;40"
 
 
 def test_the_state_board_of_elections_is_marylands() -> None:

@@ -167,8 +167,13 @@ def test_a_misspelt_lieutenant_does_not_leave_a_governor() -> None:
 
 def test_a_total_is_no_tickets_entitlement_and_both_is_two() -> None:
     # § 15-106(b) prorates each ticket's entitlement, never the sum of them.
+    # ("2 tickets of $1.5M each": each ticket's, twice)
     facts = read_facts("$2M available vs $3M in total for 2 tickets of $1.5M each", today=TODAY)
-    assert [a.role for a in facts.amounts] == ["fund", "total", None]
+    assert [(a.role, a.times) for a in facts.amounts] == [
+        ("fund", 1),
+        ("total", 1),
+        ("entitlement", 2),
+    ]
     assert read_facts("both tickets are nominees", today=TODAY).count("tickets") == 2
 
 
