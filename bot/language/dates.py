@@ -494,6 +494,16 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             # "the old one withdrew March 2nd … file a new one on the 12th?": the month the
             # question's other dates are all in
             months = {(d.value.year, d.value.month) for d in found}
+            # ("disqualifies her this Wednesday (Feb 20), before filing closes on the 26th":
+            # the month of the date said just before, when the day comes after it)
+            # (only when every date said in that stretch is in one month: "COC cutoff 2/26/30,
+            # primary 6/25/30, … time-stamped on the 26th" is asked, not guessed)
+            said_near = {
+                (d.value.year, d.value.month) for d in found if 0 < m.start() - d.start <= 100
+            }
+            earlier = [d for d in found if 0 < m.start() - d.start <= 100 and d.value.day < day]
+            if len(said_near) == 1 and earlier:
+                months = said_near
             if len(months) == 1:
                 (year, month), *_ = months
                 add(m.start(), m.end(), year, month, day, None, True, year_written=False)

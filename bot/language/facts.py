@@ -12,7 +12,7 @@ import holidays
 from bot.language.asks import mention, read_asks
 from bot.language.corrections import MARKER
 from bot.language.intents import citations
-from bot.language.lexicon import names_origin, negated
+from bot.language.lexicon import after_a_town, names_origin, negated
 from bot.language.nominations import NOMINATIONS
 from bot.language.text import blank
 from rules.engine.facts import (
@@ -35,6 +35,8 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
             # "drop off the signed petition", "drop off my signature sheets" delivers it
             r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+|my\s+|your\s+)?"
+            # ("drop off their last petition boxes")
+            r"(?:last\s+|final\s+|remaining\s+|other\s+)?"
             r"(?:signed\s+|signature\s+|petition\s+)?"
             r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|pages?|declaration"
             # ("dropped off her COC at 5:20pm", "dropped off 3 boxes")
@@ -211,13 +213,6 @@ _OTHER_POSTAL = frozenset(holidays.country_holidays("US").subdivisions) - {
     *("GA", "SC", "CO", "NE", "MO"),
 }
 _POSTAL_CODE = re.compile(r"(?<![\w.&/-])([A-Z]{2})(?![\w&/-]|\.\w)")
-# A code after a town's name is an address ("$100 from my roommate in Arlington VA", "| Dover,
-# DE |"): where someone lives, not whose law is asked.
-_A_PLACE_BEFORE = re.compile(
-    r"(?<![\w'’])(?!(?:Does|Do|Did|Is|Are|In|For|From|What|How|When|Who|Hi|Hello|Hey|Re|Fwd"
-    r"|Question|Quick|And|But|So|Also|The|A|An|Our|My|Under|Per|Law|Not|Same|Like|Unlike"
-    r"|Maryland|Massachusetts)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,?\s+$"
-)
 
 
 _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
@@ -528,7 +523,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         if (
             m.group(1) in _OTHER_POSTAL
             and not names_origin(raw, m.end())
-            and not _A_PLACE_BEFORE.search(raw, max(0, m.start() - 40), m.start())
+            and not after_a_town(raw, m.start())
         ):
             mention(facts, "other_state", m.group(1), m)
 

@@ -43,6 +43,12 @@ _DUE = re.compile(
 )
 _DUE_WORDS = re.compile(r"\b(?:due|deadlines?|dates|calendar)\b", re.IGNORECASE)
 _SOON = re.compile(r"\b(?:coming\s+up|upcoming|happening)\b", re.IGNORECASE)
+# "the upcoming special", "upcoming 2028 primary": a soon word saying which election.
+_OF_AN_ELECTION = re.compile(
+    r"\s+(?:(?!(?:for|in|of|at|on|to|the|this|that|a|an)\b)[\w-]+\s+)?"
+    r"(?:special|election|primary|general|race|cycle|congressional)\b",
+    re.IGNORECASE,
+)
 _SEVERAL_DUE = re.compile(r"\b(?:deadlines|dates)\b", re.IGNORECASE)
 # Words asking for a list, not one deadline: a year or "the rest of the year" is a window only
 # beside these ("the 2028 deadlines", "what's due in 2028", not "the COC deadline in 2030").
@@ -246,7 +252,8 @@ def _days_ahead(text: str, today: date, *, one_rule: bool = False) -> int | None
         return 30
     # "what's coming up next week?": the week said, not "coming up"'s 30 days; "coming up in
     # August" is the month's (the caller reads it).
-    found = list(_DUE.finditer(text))
+    # ("petition deadline for the upcoming special congressional?": which election, no window)
+    found = [f for f in _DUE.finditer(text) if not _OF_AN_ELECTION.match(text, f.end())]
     m = next((f for f in found if not f.group("soon")), found[0] if found else None)
     if m is not None and m.group("soon") and _IN_MONTH.search(text):
         return None

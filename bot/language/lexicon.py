@@ -334,6 +334,21 @@ _CELL_ENDS = re.compile(r"(?:,\s*[a-z]{2})?\s*\|", re.IGNORECASE)
 _COUNTY_PLACES = frozenset({"county-program"})
 
 
+# A code after a town's name is an address ("$100 from my roommate in Arlington VA", "| Dover,
+# DE |"): where someone lives, not whose law is asked.
+_A_PLACE_BEFORE = re.compile(
+    r"(?<![\w'’])(?!(?:Does|Do|Did|Is|Are|In|For|From|What|How|When|Who|Hi|Hello|Hey|Re|Fwd"
+    r"|Question|Quick|And|But|So|Also|The|A|An|Our|My|Under|Per|Law|Not|Same|Like|Unlike"
+    r"|Maryland|Massachusetts)\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,?\s+$"
+)
+
+
+def after_a_town(text: str, start: int) -> bool:
+    """Whether the state's postal code at `start` of `text` (as written) follows a town's name,
+    as in an address ("Arlington VA", "Dover, DE")."""
+    return _A_PLACE_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
 def names_origin(text: str, end: int) -> bool:
     """Whether the state name ending at `end` says where someone or something is from ("a
     Virginia donor"), not whose law the question asks."""

@@ -10,7 +10,13 @@ from rules.engine.facts import Nomination
 NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
     (
         "nomination-papers",
-        re.compile(r"\bnominat(?:ion|ing)[\s-]+papers?\b|\b(?:by|on|via|through)\s+papers\b"),
+        re.compile(
+            r"\bnominat(?:ion|ing)[\s-]+papers?\b|\b(?:by|on|via|through)\s+(?:the\s+)?papers\b"
+            # ("the committee of five on the papers", "the committee named in her papers")
+            # (number words are digits by now: "committee of 5", "5-person committee")
+            r"|\bcommittee\s+(?:of\s+(?:five|5)\s+)?(?:named\s+)?(?:on|in)\s+"
+            r"(?:the|his|her|their)\s+papers\b|\(papers\)|\bpapers\s+candidate\b"
+        ),
     ),
     ("convention", re.compile(r"\bconvention\b")),
     ("caucus", re.compile(r"\bcaucus(?:es)?\b")),

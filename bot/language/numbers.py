@@ -450,6 +450,11 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
         if len(group) < 2:
             continue
         head = group[0]
+        # ("fund balance 6M; two tickets, 3M and 2M full contributions": the Fund, then the
+        # tickets' list, whose last sum says what they are)
+        if len(group) > 2 and head.role == "fund" and group[-1].role == "entitlement":
+            group = group[1:]
+            head = group[0]
         role = (
             head.role
             if isinstance(head, FactAmount)

@@ -76,6 +76,25 @@ _N_TICKETS_JUST_BEFORE = re.compile(
     rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:eligible|certified|qualified|nominee|gubernatorial)\s+)?"
     r"tickets?\s*[,:;]?\s*(?:at\s+|with\s+|of\s+)?$"
 )
+# "Three tickets qualify: two at $1M each and one at $500k": that many of the tickets at a sum.
+_TICKETS_AT = re.compile(
+    rf"\btickets?\b[^$.?!]{{0,40}}?\b(\d{{1,2}}|{IN_WORDS})\s+(?:of\s+them\s+|more\s+)?"
+    r"(?:at|@)\s*$"
+)
+_TICKETS_SAID = re.compile(r"\btickets\b")
+# ("… two at $1M each and one at $500k": the next of those tickets)
+_AND_N_AT = re.compile(
+    rf"(?:and|plus|,)\s+(\d{{1,2}}|one|{IN_WORDS})\s+(?:more\s+|other\s+)?(?:at|@)\s*$"
+)
+# "$1M each for two of them and $500k for the third": said after the sum.
+_EACH_FOR_N = re.compile(
+    rf"\s*(?:each\s+)?(?:for|to)\s+(\d{{1,2}}|{IN_WORDS})\s+(?:of\s+them|(?:of\s+the\s+)?tickets?)\b"
+)
+_FOR_THE_ONE = re.compile(
+    # (ordinals are digits by now: "for the 3rd")
+    r"\s*(?:for|to)\s+(?:the\s+)?(one|\d(?:st|nd|rd|th)|third|fourth|last|other|remaining)"
+    r"(?:\s+(?:one|ticket))?\b"
+)
 # "our ticket and one other are each owed $3M": ours and that many others.
 _OURS_AND_OTHERS = re.compile(
     rf"\b(?:our\s+ticket|ours|we|us)\s+and\s+(\d|one|an|{IN_WORDS})\s+others?\b"
@@ -103,6 +122,11 @@ def repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) 
     count says how many, and is no count of its own."""
     for amount in amounts:
         if amount.role not in (None, "private", "contribution"):
+            continue
+        # ("Three tickets qualify: two at $1M each and one at $500k": tickets, not gifts)
+        if _TICKETS_AT.search(
+            low[max(0, amount.start - 60) : amount.start]
+        ) or _TICKETS_SAID.search(low, max(0, amount.start - 60), amount.start):
             continue
         window = max(0, amount.start - 30)
         before = at_times = _TIMES_BEFORE.search(low[window : amount.start])
@@ -135,8 +159,24 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
     """ "three $400k claims", "two others are entitled to 2M each": each of that many tickets
     is entitled to the sum (§ 15-106(b) prorates them); the count says how many, and is no
     count of its own (a count of tickets said with its noun stays one)."""
+    tickets_at = False
     for amount in amounts:
         if amount.role not in (None, "entitlement"):
+            continue
+        said_at = _TICKETS_AT.search(low[max(0, amount.start - 60) : amount.start]) or (
+            _AND_N_AT.search(low[max(0, amount.start - 30) : amount.start]) if tickets_at else None
+        )
+        after = _EACH_FOR_N.match(low, end_of(low, amount))
+        if said_at is None and after is None and tickets_at:
+            after = _FOR_THE_ONE.match(low, end_of(low, amount))
+        said_at = said_at or after
+        tickets_at = tickets_at or said_at is not None
+        if said_at is not None:
+            # (that many tickets, however many are counted in all: "each" said before
+            # belongs to the sum before; "for the third" is one of them)
+            one = said_at.re is _FOR_THE_ONE
+            amount.times, amount.each = 1 if one else _said_count(said_at), False
+            amount.role = "entitlement"
             continue
         if _PLURAL_CLAIMS.match(low, end_of(low, amount)):
             window = max(0, amount.start - 12)

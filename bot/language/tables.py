@@ -9,6 +9,7 @@ cells, each row holding a number. Anything else is left exactly as written.
 
 from __future__ import annotations
 
+import csv
 import re
 
 from bot.language.lexicon import Expanded
@@ -40,6 +41,9 @@ def _cells(line: str, sep: str) -> list[str]:
     body = line.strip()
     if sep == "|":
         body = body.strip("|")
+    if sep == ",":
+        # ("\"Hall, K.\",Westminster,21157,150.00": a quoted cell keeps its comma)
+        return [c.strip() for c in next(csv.reader([body]), [])]
     return [c.strip() for c in body.split(sep)]
 
 
@@ -93,11 +97,21 @@ def _tables(text: str) -> dict[str, str]:
             continue
         if len(block) >= 2:
             for sep in _SEPARATORS:
-                if all(sep in line or _RULE_LINE.fullmatch(line) for line in block):
-                    words = _as_words(block, sep)
-                    if words is not None:
-                        found["\n".join(block)] = words
-                        break
+                if not all(sep in line or _RULE_LINE.fullmatch(line) for line in block):
+                    continue
+                # (a sentence with a comma may come right before the header: "eligible
+                # gifts, from our export:\nname,city,zip,amount\n…": the table starts after it)
+                rows = next(
+                    (
+                        (block[i:], words)
+                        for i in range(len(block) - 1)
+                        if (words := _as_words(block[i:], sep)) is not None
+                    ),
+                    None,
+                )
+                if rows is not None:
+                    found["\n".join(rows[0])] = rows[1]
+                    break
         block = []
     return found
 

@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 
+from bot.language import read_facts
 from tests.support.service import packaged_service
 
 DAY = date(2028, 8, 22)
@@ -127,3 +128,91 @@ def test_a_withdrawal_before_the_calendars_last_day_is_answered_from_it() -> Non
     assert (reply.status, reply.rule) == ("answered", "ma-vacancy-certificate")
     assert reply.result is not None
     assert reply.result.inputs["withdrawal_deadline"].origin == "calendar"
+
+
+@pytest.mark.parametrize(
+    ("day", "question", "rule", "expected"),
+    [
+        # § 15-106(c): a CSV export's quoted names keep their commas; its ZIP column is no sum.
+        (
+            DAY,
+            'eligible gifts, from our export:\nname,city,zip,amount\n"Ng, B.",Laurel,20707,'
+            '120.00\n"Roe, C.",Bowie,20715,35.00\nwhat is the match?',
+            "md-public-financing-primary",
+            {"contributions": "120;35"},
+        ),
+        # § 5-703(c)(3)(ii): "the upcoming special" says which election, not a 30-day window.
+        (
+            DAY,
+            "nomination petition due date for the upcoming special congressional election?",
+            "md-petition-filing",
+            {"election": "special-congressional"},
+        ),
+        # c. 53, § 14, sentences 1-2: the committee on the papers says how she was nominated.
+        (
+            DAY,
+            "MA: independent candidate for governor withdrew. can the committee of five on her "
+            "papers name the substitute?",
+            "ma-vacancy-who-fills",
+            {"nomination": "nomination-papers"},
+        ),
+        # § 5-903(a)(1): "the 26th" after "Feb 19" in the same stretch is February's.
+        (
+            date(2030, 2, 18),
+            "if the LG candidate withdraws Tuesday (Feb 19), i.e. before the COC filing closes "
+            "on the 26th, is there a successor deadline? primary June 25.",
+            "md-successor-lt-gov",
+            {"event_date": "2030-02-19", "filing_deadline": "2030-02-26"},
+        ),
+    ],
+)
+def test_more_values_said_the_staff_way_are_read(
+    day: date, question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=day)
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in expected} == expected
+
+
+def test_a_day_of_the_month_between_two_months_dates_is_asked() -> None:
+    # § 5-903(a)(1): "the 26th" after dates in February and June is not guessed.
+    reply = SERVICE.ask(
+        "same hypo: COC cutoff 9 pm 2/26/30, primary 6/25/30, and the LG's withdrawal is "
+        "stamped 7 pm on the 26th. does 5-903 apply?",
+        today=date(2030, 2, 18),
+    )
+    assert reply.status == "invalid_input"
+    assert "names no month" in reply.message
+
+
+def test_dropping_off_the_last_petition_boxes_is_no_withdrawal() -> None:
+    # § 5-703(c)(3): dropping off petition boxes files them; no one withdraws (§ 5-502).
+    facts = read_facts(
+        "can the campaign drop off its final petition boxes after 5 on the due date?", today=DAY
+    )
+    assert facts.event is None
+
+
+@pytest.mark.parametrize(
+    ("question", "entitlements"),
+    [
+        # § 15-106(b) prorates each ticket's entitlement: how many tickets each sum is said of.
+        (
+            "Four tickets are in: three at $800k each and one at $400k. The Fund has $2.1M. "
+            "shares?",
+            "800000;800000;800000;400000",
+        ),
+        (
+            "fund $1.9M, 3 tickets, $900k each for two of them and $300k for the third. prorate?",
+            "900000;900000;300000",
+        ),
+        (
+            "fund balance 4M; two tickets, 2.5M and 1.5M full contributions. shares?",
+            "2500000;1500000",
+        ),
+    ],
+)
+def test_how_many_tickets_each_sum_is_said_of(question: str, entitlements: str) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params.get("entitlements") == entitlements
