@@ -161,6 +161,10 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
     count of its own (a count of tickets said with its noun stays one)."""
     tickets_at = False
     for amount in amounts:
+        # ("two tickets at $2M each plus one at $2.5M": after one ticket's sum, the next's)
+        tickets_at = tickets_at or any(
+            a.role == "entitlement" for a in amounts if a.start < amount.start
+        )
         if amount.role not in (None, "entitlement"):
             continue
         said_at = _TICKETS_AT.search(low[max(0, amount.start - 60) : amount.start]) or (

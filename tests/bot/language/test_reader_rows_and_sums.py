@@ -210,6 +210,10 @@ def test_dropping_off_the_last_petition_boxes_is_no_withdrawal() -> None:
             "fund balance 4M; two tickets, 2.5M and 1.5M full contributions. shares?",
             "2500000;1500000",
         ),
+        (
+            "fund $5M. two tickets at $1.8M full contribution each plus one at $2.2M. shares?",
+            "1800000;1800000;2200000",
+        ),
     ],
 )
 def test_how_many_tickets_each_sum_is_said_of(question: str, entitlements: str) -> None:
