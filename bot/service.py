@@ -249,12 +249,12 @@ class AnswerService:
         regular election's (a fact the user gave is never replaced)."""
         spec = resolve(rule)
         frame = frame_of(rule)
-        roles = ("event",) if why else ("timing", "election_word")
-        said = next(m for m in facts.mentions if m.role in roles)
+        roles = ("event", "event_date") if why else ("timing", "election_word")
+        said = next((m for m in facts.mentions if m.role in roles), None)
         what = (frame.fills or {}).get(needed, needed.replace("_", " "))
         why = why or (
             "the answer turns on the exact day"
-            if said.role == "timing"
+            if said is not None and said.role == "timing"
             else "a special election sets its own days, which my calendars don't hold"
         )
         return Reply(
@@ -262,7 +262,7 @@ class AnswerService:
             text_in=_echo(raw),
             rule=rule,
             params=params,
-            message=f"You said “{said.span}”; {why}. What is {what}?",
+            message=f"You said “{said.span if said else 'that'}”; {why}. What is {what}?",
             prompts=prompts_for(spec, [needed]) if spec else [],
             confidence=matched.confidence,
             reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),
