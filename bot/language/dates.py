@@ -498,11 +498,9 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             # the month of the date said just before, when the day comes after it)
             # (only when every date said in that stretch is in one month: "COC cutoff 2/26/30,
             # primary 6/25/30, … time-stamped on the 26th" is asked, not guessed)
-            said_near = {
-                (d.value.year, d.value.month) for d in found if 0 < m.start() - d.start <= 100
-            }
-            earlier = [d for d in found if 0 < m.start() - d.start <= 100 and d.value.day < day]
-            if len(said_near) == 1 and earlier:
+            before_it = [d for d in found if 0 < m.start() - d.start <= 100]
+            said_near = {(d.value.year, d.value.month) for d in before_it}
+            if len(said_near) == 1 and any(d.value.day < day for d in before_it):
                 months = said_near
             if len(months) == 1:
                 (year, month), *_ = months

@@ -159,12 +159,9 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
     """ "three $400k claims", "two others are entitled to 2M each": each of that many tickets
     is entitled to the sum (§ 15-106(b) prorates them); the count says how many, and is no
     count of its own (a count of tickets said with its noun stays one)."""
-    tickets_at = False
     for amount in amounts:
         # ("two tickets at $2M each plus one at $2.5M": after one ticket's sum, the next's)
-        tickets_at = tickets_at or any(
-            a.role == "entitlement" for a in amounts if a.start < amount.start
-        )
+        tickets_at = any(a.role == "entitlement" for a in amounts if a.start < amount.start)
         if amount.role not in (None, "entitlement"):
             continue
         said_at = _TICKETS_AT.search(low[max(0, amount.start - 60) : amount.start]) or (
@@ -174,7 +171,6 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
         if said_at is None and after is None and tickets_at:
             after = _FOR_THE_ONE.match(low, end_of(low, amount))
         said_at = said_at or after
-        tickets_at = tickets_at or said_at is not None
         if said_at is not None:
             # (that many tickets, however many are counted in all: "each" said before
             # belongs to the sum before; "for the third" is one of them)

@@ -32,6 +32,10 @@ FROM_A_NAME = (
     r"\s*(?:[,;.?!)]|and\b|$)"
 )
 
+# What a ticket would get in full ("full public contribution", "full share").
+_FULL_SHARE = (
+    r"full\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award|entitlement)s?"
+)
 # A giver not named: "a donor", "one Maryland resident".
 _A_GIVER = r"(?:donor|contributor|supporter|person|resident|individual)"
 
@@ -166,8 +170,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"^\s*(?:each\s+)?entitle\w*"
             # ("two tickets, $400k full contribution each": what each gets in full)
-            r"|^\s*full\s+(?:public\s+|general\s+|primary\s+)?"
-            r"(?:contribution|share|amount|award|entitlement)s?\b"
+            r"|^\s*" + _FULL_SHARE + r"\b"
         ),
     ),
     # "two tickets at $750,000 each", "4 tickets @ one mil", "three tickets at full $3M": what
@@ -239,10 +242,7 @@ _FUND_TOTAL = re.compile(
 )
 
 
-_FULL_JUST_BEFORE = re.compile(
-    r"\bfull\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award|entitlement)s?"
-    r"\s+$"
-)
+_FULL_JUST_BEFORE = re.compile(r"\b" + _FULL_SHARE + r"\s+$")
 
 
 def money_role(low: str, start: int, end: int) -> str | None:
