@@ -14,8 +14,12 @@ from rules.result import Citation, Result
 
 # "not_covered": a rule ran and answered that its statute does not decide the case (the
 # reply quotes why); distinct from "answered" so no consumer takes it for a deadline or sum.
+# "answered_in_part": the question asked more than one thing and a rule answered one of them;
+# what no rule computes is named in `reading.not_answered`, so no consumer takes the reply for an
+# answer to the whole question.
 ReplyStatus = Literal[
     "answered",
+    "answered_in_part",
     "not_covered",
     "needs_input",
     "invalid_input",
@@ -93,6 +97,15 @@ class Reply(BaseModel):
     reading: Reading | None = None  # how a free-text question was read (None for commands)
     as_of: date | None = None  # the day whose law in force was asked for (`--as-of`, "as of …")
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def in_part(self) -> str:
+        """For an answer to one part of a question, the sentence saying which part it leaves
+        unanswered; else ""."""
+        if self.status != "answered_in_part" or self.reading is None:
+            return ""
+        said = ", ".join(f"“{w}”" for w in self.reading.not_answered)
+        return f"This answers only part of your question: none of my rules computes {said}."
 
     @property
     def command(self) -> str:

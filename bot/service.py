@@ -145,8 +145,8 @@ class AnswerService:
         self, raw: str, stripped: str, day: date, commands: dict[str, str], as_of: date | None
     ) -> Reply:
         """Free text: read its facts, rule out the rules whose frames they contradict, match
-        among the rest, and answer with how the question was read — saying which part of the
-        question, if any, was set aside as asking what no rule computes."""
+        among the rest, and answer with how the question was read — saying which part, if any,
+        was set aside as asking what no rule computes (the answer is then "answered_in_part")."""
         facts = read_facts(stripped, today=day)
         law_day = as_of or day  # a section named in the question is quoted as in force then
         # Asking for a section's text is no one rule's question ("subsection (c) of 15-106" is
@@ -160,6 +160,7 @@ class AnswerService:
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
         if reply.reading is not None and matched.set_aside:
             reply.reading.not_answered = list(matched.set_aside)
+            reply.status = "answered_in_part" if reply.status == "answered" else reply.status
         return reply
 
     def _answer(
@@ -571,9 +572,7 @@ def _structured(text: str) -> tuple[RuleSpec, dict[str, str], list[str]] | None:
     signatures 123,456 voters"); after an alias ("signatures for a referendum petition") the
     text is a question, and goes through the reader like any other."""
     words = text.split()
-    if not words:
-        return None
-    spec = resolve(words[0])
+    spec = resolve(words[0]) if words else None
     if spec is None:
         return None
     params: dict[str, str] = {}

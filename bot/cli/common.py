@@ -118,4 +118,5 @@ def emit(reply: Reply, as_json: bool) -> int:
         print_json(reply_json(reply))
     else:
         print(render(reply))
-    return EXIT_OK if reply.status in ("answered", "help", "cite") else EXIT_ERROR
+    answers = ("answered", "answered_in_part", "help", "cite")
+    return EXIT_OK if reply.status in answers else EXIT_ERROR

@@ -116,7 +116,7 @@ def render_result(reply: Reply, *, share: bool = False) -> tuple[str, list[Block
     """
     renderer = _RENDERERS.get(reply.status, _render_message)
     text, head, body, tail = renderer(reply)
-    if share and reply.status in ("answered", "cite"):
+    if share and reply.status in ("answered", "answered_in_part", "cite"):
         tail = _add_button(tail, _share_button(reply))
     return clip(text, MAX_FALLBACK) or "deadline-bot", fit(head, body, tail, MAX_MESSAGE_BLOCKS)
 
@@ -301,11 +301,13 @@ def _render_answered(reply: Reply) -> Rendered:
     if result is None:
         return _render_message(reply)
     answer = headline(result) if result.answer else reply.message or "Here is what I found."
-    head = [*_echo(reply), *_notices(result)]
+    partly = reply.in_part  # (said before all else: the answer is to one part only)
+    head = [*_echo(reply), *([context(escape(f"⚠️ {partly}"))] if partly else [])]
+    head.extend(_notices(result))
     head.append(section(f"*{escape(answer)}*", **_fields_of(result)))
     cite = deciding(result)
     body = _quote(cite) if cite is not None else []
-    first = " ".join([*result.notices, answer])
+    first = " ".join([*result.notices, partly, answer]).strip()
     return _fallback(first, result, cite), head, body, _show_work_actions(reply)
 
 
@@ -426,6 +428,7 @@ def _render_message(reply: Reply) -> Rendered:
 
 _RENDERERS = {
     "answered": _render_answered,
+    "answered_in_part": _render_answered,
     "not_covered": _render_answered,
     "needs_input": _render_needs_input,
     "invalid_input": _render_problem,

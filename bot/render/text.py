@@ -29,10 +29,15 @@ def render_result(
     show_trace: bool = True,
     reading: str = "",
     questions: Sequence[str] = (),
+    in_part: str = "",
 ) -> str:
     """A result for the terminal; `questions`: the plain questions for what is missing, asked
-    instead of the rule's list of parameters."""
-    lines = [f"[{result.status_shown}] {result.rule}"]
+    instead of the rule's list of parameters; `in_part`: the part of the question left
+    unanswered, said first."""
+    shown: str = "answered in part" if in_part else result.status_shown
+    lines = [f"[{shown}] {result.rule}"]
+    if in_part:
+        lines.append(_wrap(f"⚠ {in_part}", ""))
     lines.extend(_wrap(f"⚠ {notice}", "") for notice in result.notices)
     if questions:
         lines.append(f"To answer {result.rule}, I need to know:")
@@ -81,7 +86,11 @@ def render(reply: Reply, *, show_trace: bool = True) -> str:
     if reply.result is not None:
         questions = [p.question or p.name for p in reply.prompts]
         text = render_result(
-            reply.result, show_trace=show_trace, reading=reading, questions=questions
+            reply.result,
+            show_trace=show_trace,
+            reading=reading,
+            questions=questions,
+            in_part=reply.in_part,
         )
         if reply.status == "needs_input":
             text += _run_line(reply)

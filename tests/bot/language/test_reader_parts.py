@@ -11,6 +11,9 @@ from bot.language import read_facts
 from bot.language.frames import judged_words
 from bot.language.lexicon import lexicon
 from bot.language.parts import asked_besides, without_side_asks
+from bot.render.answer import render_result
+from bot.render.json import reply_json
+from bot.render.text import render as render_text
 from tests.bot.language.support import TODAY, rule_for
 from tests.support.service import packaged_service
 
@@ -73,7 +76,7 @@ def test_a_side_question_no_rule_computes_does_not_silence_the_main_one(
     question: str, rule: str
 ) -> None:
     reply = SERVICE.ask(question, today=TODAY)
-    assert (reply.status, reply.rule) in (("answered", rule), ("needs_input", rule))
+    assert (reply.status, reply.rule) in (("answered_in_part", rule), ("needs_input", rule))
     assert reply.reading is not None
     assert reply.reading.not_answered
     assert "not answered" in reply.reading.line()
@@ -126,7 +129,7 @@ def test_a_side_question_of_another_kind_is_said_not_answered(
     question: str, rule: str, words: str
 ) -> None:
     reply = SERVICE.ask(question, today=TODAY)
-    assert reply.rule == rule and reply.status in ("answered", "needs_input")
+    assert reply.rule == rule and reply.status in ("answered_in_part", "needs_input")
     assert reply.reading is not None and words in reply.reading.not_answered
 
 
@@ -266,3 +269,21 @@ def test_the_learned_model_judges_a_question_without_its_side_question() -> None
     assert vetoes == ("filing fee",)
     said = judged_words(SERVICE.matcher, expanded, without_side_asks(expanded, vetoes))
     assert "fee" not in said and "due" in " ".join(said)
+
+
+def test_an_answer_to_one_part_says_so_first_on_every_face() -> None:
+    # § 5-903(b)(2)(iii): the successor's deadline is answered; the age to serve is not, and no
+    # face lets the reply pass for an answer to the whole question.
+    reply = SERVICE.ask(
+        "LG candidate died 4/30/2026 -- successor COC deadline? and what's the minimum age to "
+        "serve as LG, he's 29",
+        today=TODAY,
+    )
+    assert (reply.status, reply.rule) == ("answered_in_part", "md-successor-lt-gov")
+    assert reply.result is not None and str(reply.result.result["deadline"]) == "2026-05-14"
+    said = "none of my rules computes “minimum age”"
+    text = render_text(reply)
+    assert text.startswith("[answered in part] md-successor-lt-gov\n") and said in text
+    fallback, blocks = render_result(reply)
+    assert said in fallback and said in str(blocks[1])  # (after the question echoed)
+    assert reply_json(reply)["status"] == "answered_in_part"
