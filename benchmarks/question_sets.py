@@ -107,6 +107,8 @@ QUESTION_FOLDERS = {
     "seventy-fifth external tuning set": "external75",
     "seventy-sixth external tuning set": "external76",
     "seventy-seventh external tuning set": "external77",
+    "seventy-eighth external tuning set": "external78",
+    "seventy-ninth external tuning set": "external79",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -141,6 +143,8 @@ HELDOUT_FOLDERS = (
     "heldout30",
     "heldout31",
     "heldout32",
+    "heldout33",
+    "heldout34",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

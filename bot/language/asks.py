@@ -74,6 +74,9 @@ _CONFIRMING = re.compile(
 # withdraw was 3/6") — the question ends right after it.
 _ASKS_WITHDRAWAL_DEADLINE = re.compile(
     r"\b(?:last\s+day|deadline|cutoff)\s+(?:for\s+[^.?!;]{1,40}?\s+)?to\s+withdraw"
+    # ("… to withdraw the certificate of candidacy this year?": what is withdrawn, named)
+    r"(?:\s+(?:the|his|her|their|its|our|my|a)\s+(?:[\w'-]+\s+){0,3}?(?:certificate"
+    r"(?:\s+of\s+candidacy)?|candidacy|coc|name|nomination|papers|petition)s?)?"
     r"(?:\s+(?:in\s+\d{4}|this\s+year|next\s+year|this\s+cycle))?"
     # "last day to withdraw from a nomination won yesterday?"
     r"(?:\s+from\s+[^.?!;,\d/]{1,40})?(?:\s*\([^()]{0,40}\))?\s*(?:\?|$)"

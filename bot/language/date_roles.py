@@ -73,6 +73,10 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
             # "cert deadline was 2/26/2030", "COC cutoff 2/26/30", "certs closed Feb 26 '30"
             r"|\bcert\s+(?:deadline|cut-?off)|\b(?:certs|cocs|certificates)\s+(?:closed|close|closes)\b"
+            # ("certificates of candidacy closed at 9:00 p.m. on February 26, 2030", "the
+            # deadline of certificates of candidacy was 26 February 2030 at 9 pm")
+            r"|\bcertificates\s+of\s+candidacy\s+(?:closed|close|closes|were\s+due|are\s+due)\b"
+            r"|\bdeadline\s+(?:of|for)\s+(?:the\s+)?(?:certificates?\s+of\s+candidacy|cocs?)\b"
             # "still due w/ the COC (2/26/30, 9pm)?", "same as the COC, 2/26/30 9pm?": the day
             # said right after the certificate is its deadline's
             # ("due with the COCs, tuesday 2/24 at 9pm")
@@ -167,6 +171,8 @@ _WORKED_OUT = re.compile(
     r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*"
     # ("dies ten days before the primary, which makes it Saturday 6/15")
     r"|\s*,\s*(?:which\s+(?:makes\s+it|would\s+make\s+it|puts\s+it\s+on|would\s+be)|i\.e\.,?)\s+"
+    # ("dies 5 days before the primary -- say June 18, 2026": the day, as an example)
+    r"|\s*(?:--|[—–,:])?\s*(?:say|e\.g\.,?|for\s+example,?|for\s+instance,?)\s+"
 )
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 

@@ -138,8 +138,8 @@ _PAST_WEEKDAY = re.compile(r"\b(?:last|this\s+past|past)\s+(?P<wd>" + _WEEKDAY_N
 _WEEKDAY_THE_DAY = re.compile(
     r"\b(?P<wd>" + _WEEKDAY_NAME + r")\.?,?\s+(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s*(?:of\b|,?\s*(?:" + MONTH_NAME + r")\b))"
-    # ("Friday the 27th (March)": the month said after it)
-    r"(?:\s*\((?P<month>" + MONTH_NAME + r")\.?\))?"
+    # ("Friday the 27th (March)", "Monday the 15th (March '27)": the month said after it)
+    r"(?:\s*\((?P<month>" + MONTH_NAME + r")\.?(?:,?\s*['’]?(?P<year>\d{4}|\d{2}))?\))?"
 )
 _NEAREST_MONTHS = 6  # months either side of today searched for that weekday and day
 # "died Sunday", "withdrew on Monday": a bare weekday after an event already past is the last one.
@@ -474,7 +474,10 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 if said_day <= calendar.monthrange(d.value.year, d.value.month)[1]
                 and d.value.replace(day=said_day).weekday() == said_wd
             ]
-            near = named[0] if named else _weekday_and_day(said_wd, said_day, today, month_said)
+            # (its year said too: searched around that month of that year, which is that day)
+            said_in = _year(m.group("year"), today) if m.group("year") else None
+            around = date(said_in, month_said, 1) if said_in and month_said else today
+            near = named[0] if named else _weekday_and_day(said_wd, said_day, around, month_said)
             if near is None:
                 taken.append(m.span())
                 problems.append(f"{m.group(0)!r}: no month near today has that day on that weekday")

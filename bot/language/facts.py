@@ -176,6 +176,8 @@ _OPPOSED = re.compile(
     # "we face a Republican and an unaffiliated ticket in the general"
     r"|\bfac(?:e|es|ed|ing)\s+(?:an?\s+|two\s+|three\s+|\d\s+)(?:[a-z]+\s+(?:and\s+(?:an?\s+)?)?){0,3}"
     r"(?:tickets?|opponents?|challengers?|slates?)\b|\bcompetitive\b"
+    # ("two nominee tickets, each with an opponent in November")
+    r"|\b(?:each|both|all)\s+with\s+(?:an?\s+)?(?:opponents?|challengers?|opposition)\b"
 )
 
 _STATES: list[tuple[State, re.Pattern[str]]] = [

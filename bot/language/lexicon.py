@@ -329,7 +329,8 @@ _LIVES_IN = re.compile(r"\b(?:lives?|living|resides?|residing|residents?|based)\
 _AFTER_A_SUM = re.compile(r"\$\s?\d[\d,.]*\s*\(\s*$")
 # A place that fills a table's cell ("| R. Patel | Rockville | 150 |"): a row's giver's town.
 _A_CELL_OF_ITS_OWN = re.compile(r"\|\s*$")
-_CELL_ENDS = re.compile(r"(?:,\s*[a-z]{2})?\s*\|", re.IGNORECASE)
+# ("| Prince George's |": a county's name, possessive)
+_CELL_ENDS = re.compile(r"(?:\s?['’]?\s?s\b)?(?:,\s*[a-z]{2})?\s*\|", re.IGNORECASE)
 # Besides another state, the terms that name a place: a county with its own public financing.
 _COUNTY_PLACES = frozenset({"county-program"})
 

@@ -16,6 +16,8 @@ NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             # (number words are digits by now: "committee of 5", "5-person committee")
             r"|\bcommittee\s+(?:of\s+(?:five|5)\s+)?(?:named\s+)?(?:on|in)\s+"
             r"(?:the|his|her|their)\s+papers\b|\(papers\)|\bpapers\s+candidate\b"
+            # ("our papers-nominated candidate")
+            r"|\b(?:nomination\s+)?papers[\s-]+nominated\b"
         ),
     ),
     ("convention", re.compile(r"\bconvention\b")),
@@ -33,6 +35,8 @@ NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+|\d{4}\s+)?"
             r"(?:state\s+|party\s+)?primary\b"
             r"|\bprimary\s+(?:winner|nominee)\b|\bdirect\s+nomination\b"
+            # ("a primary-nominated candidate")
+            r"|\bprimary[\s-]+(?:nominated|chosen|selected)\b"
             # "our state rep nominee (Sept 1 primary)"
             r"|\bnominee\s*\(\s*(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4}\s+)?"
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+)?(?:state\s+)?primary\s*\)"

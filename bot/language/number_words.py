@@ -294,6 +294,20 @@ _MILLION_AND_THOUSANDS = re.compile(
     rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY}|\d{{1,3}})\s+thousand\b",
     re.IGNORECASE,
 )
+# "one million and five registered voters", "seven million and one dollars": one number, when
+# what it counts is said right after ("five million and two tickets", "3 million and two
+# entitled to 2 million" are a sum and a count).
+_MILLION_AND_A_FEW = re.compile(
+    rf"\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
+    rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY})\b"
+    r"(?=\s+(?:(?:registered|eligible|active)\s+)?(?:voters|dollars|votes|residents|people)\b)",
+    re.IGNORECASE,
+)
+# "twelve dollars fifty cents" (once its words are digits): one sum, $12.50.
+_DOLLARS_AND_CENTS = re.compile(
+    r"\b(\d{1,3}(?:,\d{3})*|\d+)\s+dollars?\s*,?\s+(?:and\s+)?(\d{1,2})\s+cents?\b",
+    re.IGNORECASE,
+)
 _WORD_VALUE = {
     **{w: i for i, w in enumerate(_UNIT_LIST[:19], start=1)},
     **{w: 10 * i for i, w in enumerate(_UNIT_LIST[19:], start=2)},
@@ -317,6 +331,14 @@ def _million_and_thousands(m: re.Match[str]) -> str:
     return f"{_said_value(m.group(1)) * 1000 + _said_value(m.group(2))} thousand"
 
 
+def _million_and_a_few(m: re.Match[str]) -> str:
+    return str(_said_value(m.group(1)) * 1_000_000 + _said_value(m.group(2)))
+
+
+def _dollars_and_cents(m: re.Match[str]) -> str:
+    return f"${m.group(1)}.{int(m.group(2)):02d}"
+
+
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_CLOCK_SAID, _clock_said)
@@ -326,6 +348,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_DOZEN, _dozen)
     text = text.substitute(_SCALE_AND_A_PART, _scale_and_a_part)
     text = text.substitute(_MILLION_AND_THOUSANDS, _million_and_thousands)
+    text = text.substitute(_MILLION_AND_A_FEW, _million_and_a_few)
     text = text.substitute(_A_SCALE, lambda m: "one")
     text = text.substitute(_AND_A_HALF, _half)
     text = text.substitute(_POINT, _point)
@@ -337,4 +360,5 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_RUN, _digits)
     text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
     text = text.substitute(_THOUSAND_REST, _thousand_rest)
-    return text.substitute(_MILLION_THOUSAND, _million_thousand)
+    text = text.substitute(_MILLION_THOUSAND, _million_thousand)
+    return text.substitute(_DOLLARS_AND_CENTS, _dollars_and_cents)

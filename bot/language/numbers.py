@@ -102,7 +102,9 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
             # ("all three of us are eligible nominee tickets")
             r"\s*(?:of\s+(?:us|them)\s+(?:are\s+)?)?"
             r"(?:eligible\s+|nominee\s+|nominated\s+|gubernatorial\s+|governor\s+|general\s+election\s+"
-            r"|primary\s+|opposed\s+|unopposed\s+)*(?:tickets?|nominees?|claim(?:ant)?s)\b"
+            # ("3 publicly financed nominee tickets")
+            r"|primary\s+|opposed\s+|unopposed\s+|publicly\s+(?:financed|funded)\s+|participating\s+"
+            r"|qualifying\s+|qualified\s+|certified\s+)*(?:tickets?|nominees?|claim(?:ant)?s)\b"
         ),
     ),
     (
@@ -184,8 +186,9 @@ _EACH_AFTER = re.compile(
 # ("three nominee tickets each with a full contribution of $2.5M")
 # ("each of the 2 nominee tickets would be owed $1.5M": a count may stand between)
 # ("both tickets' full amounts are 1.5M": each of the two, never "both together")
+# ("three donors each gave the max eligible amount, $250": the sum, in apposition)
 _EACH_BEFORE = re.compile(
-    r"\beach\b[^$.?!;,]{0,50}$"
+    r"\beach\b[^$.?!;,]{0,50}(?:,\s*)?$"
     r"|\bboth\b(?![^$.?!;,]*\b(?:together|combined|total|between)\b)[^$.?!;,]{0,50}$"
 )
 # "3 tickets at $2.2M": one sum said for every ticket counted.

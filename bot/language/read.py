@@ -155,7 +155,9 @@ _SHORT_YEAR = re.compile(
     # ("presidential yr '28", "first monday in aug '28")
     r"(?:\b(?:in|of|for|by|the|year|yr|cycle|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
     r"|dec)\.?\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
-    r"|primary|general|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
+    r"|primary|general|gen|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
+    # ("DOI dl, '26, indep?": a year said on its own, between commas)
+    r"|(?:^|[\s,(])['’](\d{2})(?=\s*(?:[,?;)]|$))"
 )
 
 
@@ -197,9 +199,9 @@ def _relative_year(low: str, today: date) -> int | None:
     found = list(_RELATIVE_YEAR.finditer(low))
     short = next(
         (
-            int(m.group(1))
+            int(m.group(1) or m.group(2))
             for m in _SHORT_YEAR.finditer(low)
-            if 2000 + int(m.group(1)) <= today.year + 12
+            if 2000 + int(m.group(1) or m.group(2)) <= today.year + 12
         ),
         None,
     )

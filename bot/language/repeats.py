@@ -102,6 +102,11 @@ _OURS_AND_OTHERS = re.compile(
     r"(?:entitled|owed|due|qualif\w*|eligible)\b[^$\d.?!;]{0,50}$"
 )
 
+# "entitled to $2,000,000 each, and there are two of them": said after the sum.
+_THERE_ARE_N = re.compile(
+    rf"\s*(?:each|apiece)?\s*[,;]?\s*(?:and\s+)?there\s+(?:are|were|will\s+be|would\s+be)\s+"
+    rf"(\d{{1,2}}|{IN_WORDS})\s+(?:of\s+them|such\s+tickets|(?:eligible\s+)?tickets)\b"
+)
 
 _EACH = re.compile(r"\beach\b")
 
@@ -193,6 +198,9 @@ def repeated_claims(low: str, amounts: list[FactAmount], counts: list[FactCount]
                     else None
                 )
             )
+            if found is None and amount.each:
+                found = _THERE_ARE_N.match(low, end_of(low, amount))
+                window = 0  # (matched in the whole text, not in the window before the sum)
             # ("three tickets are each entitled to $3M, $2.75M and $1.9M": one each, listed)
             listed = LIST_GOES_ON.match(low, end_of(low, amount))
             if found is None or not (

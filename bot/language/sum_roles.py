@@ -145,7 +145,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # ("claims of 2M and 2.5M": what the tickets claim in full)
             r"|\bclaims?\s+(?:of|for)\s*$"
             # "ticket A should get 2.1 million" (what it would get in full)
-            r"|\b(?:should|would)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
+            # ("tickets must receive 1,000,000, 2,000,000 and 900,000")
+            r"|\b(?:should|would|must|are\s+to|have\s+to)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
             r"|\bsupposed\s+to\s+(?:get|receive|be)\s*$"
             # ("fund = $3.6m; ours is $1.45M, theirs is 2,150,000": each ticket's own)
             r"|\b(?:ours|theirs)\s*(?:is|was|would\s+be|=|:)\s*$"

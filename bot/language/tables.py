@@ -116,11 +116,43 @@ def _tables(text: str) -> dict[str, str]:
     return found
 
 
+def _markdown_money(text: str) -> dict[str, str]:
+    """Each row of a markdown table (read as written) → the row with the numbers of its money
+    columns said as sums ("| Osei | Towson | 35 |" under "| donor | city | amt |": $35)."""
+    found: dict[str, str] = {}
+    header: list[str] = []
+    for line in text.split("\n"):
+        if not line.lstrip().startswith("|"):
+            header = []
+            continue
+        if _RULE_LINE.fullmatch(line):
+            continue
+        cells = _cells(line, "|")
+        if not header:
+            header = cells
+            continue
+        if len(cells) != len(header):
+            continue
+        said = [
+            "$" + cell
+            if _NUMBER_CELL.fullmatch(cell)
+            and "$" not in cell
+            and _MONEY_COLUMN.search(name)
+            and not _ID_COLUMN.search(name)
+            else cell
+            for name, cell in zip(header, cells, strict=True)
+        ]
+        if said != cells:
+            found[line] = "| " + " | ".join(said) + " |"
+    return found
+
+
 def tables_as_words(text: Expanded) -> Expanded:
-    """`text` with each pasted table written out row by row, positions carried along."""
+    """`text` with each pasted table written out row by row, and a markdown table's sums
+    marked as sums, positions carried along."""
     if "\n" not in text.text:
         return text
-    found = _tables(text.text)
+    found = _tables(text.text) | _markdown_money(text.text)
     if not found:
         return text
     pattern = re.compile("|".join(re.escape(block) for block in found))

@@ -14,7 +14,9 @@ from rules.engine.facts import FactDate
 # ("pulled out at 10:30 that night": the evening's hours are p.m. too)
 AMPM = (
     r"(a\.?\s?m\b\.?|p\.?\s?m\b\.?|(?<=\d)p\b|(?:that|at|last)\s+(?:same\s+)?night\b"
-    r"|(?:that|this|in\s+the)\s+(?:same\s+)?(?:evening|afternoon)\b"
+    # ("9 in evening": the article dropped)
+    # ("at 9 that evening of Feb 26": the hour, then its day)
+    r"|(?:that|this|in\s+the|in)\s+(?:same\s+)?(?:evening|afternoon)(?:\s+of)?\b"
     # ("quarter past nine on the evening of Tuesday, February 26")
     r"|on\s+the\s+(?:evening|night)\s+of\b)"
 )
