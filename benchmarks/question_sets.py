@@ -145,6 +145,8 @@ HELDOUT_FOLDERS = (
     "heldout32",
     "heldout33",
     "heldout34",
+    "heldout35",
+    "heldout36",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -29,7 +29,7 @@ _MARKER = re.compile(
     # ("ruled ineligible on Sunday May 12 -- hold on, the ruling was Saturday the 11th")
     r"|(?:hold|hang)\s+on(?!\s+to\b)|my\s+bad)\b"
     # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
-    r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,)\s*wait\b"
+    r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,|\.\.\.|…)\s*wait\b"
     # ("for the 2026 -- er, 2028 -- cycle")
     r"|(?:--|—|–|\s-|,)\s*(?:er|erm|uh|um)\b"
     # "wd deadline mon 10/11? no tue 10/12 5p"

@@ -83,6 +83,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\b(?:split|share|shares|each|comes\s+to|works\s+out)\s*=\s*$"
             # "one-for-three means 30k in public $, correct?"
             r"|\bmeans\s*$"
+            # "$7M and 2 nominees is $3.5M each", "split 3 ways = 2M": the asker's division
+            r"|\b(?:\d|two|three|four|five)\s+(?:nominees|tickets|ways)\s+(?:is|=)\s*$"
         ),
         None,  # said only by the words before it
     ),

@@ -7,9 +7,11 @@ own."""
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
+from bot.language import read_facts
 from tests.support.service import packaged_service
 
 SERVICE = packaged_service()
@@ -221,8 +223,7 @@ def test_shorthand_for_the_general_distribution_and_what_remains() -> None:
     [
         # § 5-703(c)(3): the date is answered; filing electronically is not.
         (
-            "When is the declaration of intent due for 2030, and can it be submitted "
-            "electronically?",
+            "When is the declaration of intent due for 2030, and can we file it electronically?",
             "md-petition-declaration",
             "electronically",
         ),
@@ -260,3 +261,25 @@ def test_withdrawing_a_petition_candidates_certificate_is_not_its_deadline() -> 
     assert reply.reading is not None and any(
         "withdraw" in r.reason for r in reply.reading.ruled_out
     )
+
+
+def test_the_askers_own_division_is_a_result_to_check_not_a_given() -> None:
+    # § 15-107 (general distribution): "$7M and 2 nominees is $3.5M each" divides the Fund;
+    # the $3.5M is the asker's result, never the Fund or a ticket's entitlement.
+    facts = read_facts(
+        "the general money is whatever is left, split evenly: $7M and 2 nominees is $3.5M "
+        "each, right?",
+        today=date(2026, 9, 8),
+    )
+    assert [(a.value, a.role) for a in facts.amounts if a.value == Decimal("3500000")] == [
+        (Decimal("3500000"), "result")
+    ]
+
+
+def test_a_value_corrected_after_an_ellipsis_and_wait_is_the_corrected_one() -> None:
+    # c. 53, § 14, sentence 4: the delegates are counted from the votes as corrected.
+    reply = SERVICE.ask(
+        "our ward gave the governor candidate 1,830 votes... wait, 1,380. delegates?",
+        today=date(2026, 11, 28),
+    )
+    assert (reply.rule, reply.params.get("votes")) == ("ma-vacancy-delegates", "1380")
