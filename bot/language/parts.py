@@ -18,8 +18,9 @@ from bot.language.words import raw_words, stem, words
 # own ("when's the COC due and how much is the filing fee?").
 _BETWEEN_PARTS = re.compile(
     r"[.?!;:\n,]+|\s[-—–]+\s"
-    r"|\s+(?=(?:and|&|\+)\s+(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can"
-    r"|could|will|would|should|must|may|has|have)\b)"
+    # ("… and whats the deadline": a question word with its "is" run on, as texted)
+    r"|\s+(?=(?:and|&|\+)\s+(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why"
+    r"|is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have)\b)"
 )
 # A part that is a question of its own opens with a question word or an auxiliary, after a
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
@@ -27,7 +28,8 @@ _ASKING = re.compile(
     # ("(b) do I pay a fee for it", "2) what's the filing fee": a list's label first)
     r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|plus|then)\s+)?"
     r"(?:(?:most\s+importantly|more\s+importantly|finally|lastly|first|second|third)\s*,?\s+)?"
-    r"(?:what|when|how|who|where|which|why|is|are|was|were|do|does|did|can|could|will|would"
+    r"(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why|is|are|was|were|do"
+    r"|does|did|can|could|will|would"
     # ("… asks whether July 6 was the last day …, and whether the board charged a fee")
     r"|should|must|may|has|have|whether|if)\b"
 )
@@ -67,7 +69,8 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             # fee?": a part of its own, asked)
             # ("Separately, our first finance report is due in April.": said apart from the
             # question, by its own word)
-            if not (part.is_question or part.apart):
+            # ("And there's no fee for it, right?": a statement put to be confirmed asks too)
+            if not (part.is_question or part.apart or part.confirms):
                 return None
             set_aside = True
             kept.append(" ".join(w for w in raw_words(part.text) if stem(w) not in veto_words))
@@ -93,6 +96,7 @@ class _Part:
     is_question: bool  # a question of its own
     asks: bool  # a question, a request ("Please advise …") or a statement to confirm
     apart: bool  # said apart from the question by its own word ("Separately, …")
+    confirms: bool  # a statement put to be confirmed ("… no fee for it, right?")
     asks_computed: bool  # it asks what a rule computes
 
 
@@ -107,13 +111,9 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
         # signatures", "verify ... signatures" "verify the petition's signatures")
         stems = words(part)
         asked = _ASKING.search(lower) or text.startswith("?", at)
-        asks = (
-            asked
-            or _REQUEST.search(lower)
-            or _INDIRECT.search(lower)
-            # ("… is due at 5pm that day, right?": a statement to confirm asks)
-            or _CONFIRM_AFTER.match(text, at)
-        )
+        # ("… is due at 5pm that day, right?": a statement to confirm asks)
+        confirms = _CONFIRM_AFTER.match(text, at)
+        asks = asked or _REQUEST.search(lower) or _INDIRECT.search(lower) or confirms
         # (a part that asks: "… last day for withdrawals 3/1/30 5pm" and "before the Fri
         # March 8, 2030 deadline." only say the day)
         computed = _ASKS_WHAT_A_RULE_COMPUTES.search(lower) and (
@@ -125,5 +125,6 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
             is_question=bool(asked),
             asks=bool(asks),
             apart=bool(_APART.search(text[max(0, begin - 24) : begin + 16].lower())),
+            confirms=bool(confirms),
             asks_computed=bool(computed),
         )

@@ -64,6 +64,17 @@ SERVICE = packaged_service()
             "advance the money before we're certified?",
             "md-public-financing-primary",
         ),
+        # § 5-703(c)(3): the date asked second, its question word texted without an apostrophe.
+        (
+            "is there a fee for an indie's declaration of intent? and whens the 2030 deadline",
+            "md-petition-declaration",
+        ),
+        # § 5-703(d)(1): the fee put as a statement to confirm is a part of its own.
+        (
+            "when's the unaffiliated candidate's certificate of candidacy due in 2030? And "
+            "there's no filing fee, right?",
+            "md-petition-certificate",
+        ),
         # § 5-903(b)(2): the successor's deadline, asked after two side questions.
         (
             "Our LG candidate died on April 2. Two things - do we pay the fee again, and what "
