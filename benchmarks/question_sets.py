@@ -109,6 +109,8 @@ QUESTION_FOLDERS = {
     "seventy-seventh external tuning set": "external77",
     "seventy-eighth external tuning set": "external78",
     "seventy-ninth external tuning set": "external79",
+    "eightieth external tuning set": "external80",
+    "eighty-first external tuning set": "external81",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -190,6 +190,7 @@ _SET_BY_PROCLAMATION = re.compile(
     r"|says?\b[^.?!;\n\d]{0,40}?\b(?:close[sd]?|due))\b"
     r"[^.?!;\n\d]{0,12}(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*(?:on\s+)?)?$"
 )
+_LABEL_AFTER = re.compile(r",?\s*(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*)?:\s*")
 _BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")
 
 
@@ -220,7 +221,10 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if ce <= start and apart <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, apart
             elif cs >= end and cs - end <= _ROLE_AFTER:
-                gap_lo, gap_hi, dist = end, cs, cs - end + 8
+                # ("Fri Oct 13, 2028, 5 pm: last day for withdrawals": a calendar's line, its
+                # label after its day and a colon, is that day's before any next one's)
+                labelled = _LABEL_AFTER.fullmatch(low, end, cs)
+                gap_lo, gap_hi, dist = end, cs, 0 if labelled else cs - end + 8
             else:
                 continue
             # "withdrew before the 9/4 withdrawal deadline", "died after the June 23 primary":

@@ -12,7 +12,7 @@ import holidays
 from bot.language.asks import mention, read_asks
 from bot.language.corrections import MARKER
 from bot.language.intents import citations
-from bot.language.lexicon import after_a_town, names_origin, negated
+from bot.language.lexicon import after_a_town, names_origin, negated, said_as_home
 from bot.language.nominations import NOMINATIONS
 from bot.language.text import blank
 from rules.engine.facts import (
@@ -526,6 +526,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             m.group(1) in _OTHER_POSTAL
             and not names_origin(raw, m.end())
             and not after_a_town(raw, m.start())
+            and not said_as_home(raw, m.start())
         ):
             mention(facts, "other_state", m.group(1), m)
 

@@ -373,6 +373,12 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
             result = replace(again, set_aside=vetoes)
+    # ("the paper saying she intends to petition": of the rules its words leave tied, the one
+    # whose frame takes a fact the question states — a document only it times — answers)
+    told = [rule for rule in result.choices if stated.get(rule)]
+    if result.decision == "ambiguous" and len(told) == 1:
+        first = sorted(result.candidates, key=lambda c: c[0] != told[0])
+        result = replace(result, decision="matched", choices=(told[0],), candidates=tuple(first))
     said = features(judged_words(matcher, expanded, rest), facts)
     # (whether another part asks matters only where words no rule computes were found)
     besides = not result.out_of_scope or asked_besides(expanded, result.out_of_scope)

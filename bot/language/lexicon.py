@@ -350,6 +350,12 @@ def after_a_town(text: str, start: int) -> bool:
     return _A_PLACE_BEFORE.search(text, max(0, start - 40), start) is not None
 
 
+def said_as_home(text: str, start: int) -> bool:
+    """Whether the place at `start` of `text` is said as where someone lives ("lives in VA",
+    a table's place column as the reader writes it out)."""
+    return _LIVES_IN.search(text, max(0, start - 30), start) is not None
+
+
 def names_origin(text: str, end: int) -> bool:
     """Whether the state name ending at `end` says where someone or something is from ("a
     Virginia donor"), not whose law the question asks."""

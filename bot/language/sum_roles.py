@@ -431,6 +431,8 @@ _CODE_AFTER_A_TOWN = r"[a-z][a-z.'-]+,?\s+(?:va|de|dc|pa|wv|ny|nj)"
 # "$100 from my college roommate in Arlington VA", "$75 (Dover, DE)", "$60 from someone
 # out of state": the sum's giver, in its own clause, lives outside Maryland.
 _FROM_ELSEWHERE_AFTER = re.compile(
+    # ("J. Adeyemi: $50; lives in VA; card: Y.": a table's row as the reader writes it out)
+    r"\s*;\s*lives\s+in\s+(?:[a-z.'-]+\s+){0,3}?(?:" + _ELSEWHERE + r"|va|de|pa|wv|ny|nj)\b|"
     r"[^.?!;$\d|]{0,60}?(?:\b(?:in|from|of)\s+(?:[a-z.'-]+\s+){0,3}?" + _ELSEWHERE + r"\b"
     r"|\bin\s+"
     + _CODE_AFTER_A_TOWN
@@ -445,7 +447,10 @@ _FROM_ELSEWHERE_AFTER = re.compile(
 _FROM_ELSEWHERE_BEFORE = re.compile(
     r"(?:" + _CODE_AFTER_A_TOWN + r"\s*\|\s*"
     r"|\b" + _ELSEWHERE + r"\s+(?:residents?|donors?|contributors?|supporters?)\s+"
-    r"(?:gave|sent|donated|contributed)\s+(?:us\s+)?)\$?$"
+    r"(?:gave|sent|donated|contributed)\s+(?:us\s+)?"
+    # ("R. Okafor lives in VA; amount: $200": a table's row as the reader writes it out)
+    r"|\blives\s+in\s+(?:[a-z.'-]+\s+){0,3}?(?:" + _ELSEWHERE + r"|va|de|pa|wv|ny|nj)\s*;"
+    r"(?:[^;.$]{0,24}:)?\s*)\$?$"
 )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import re
+from decimal import Decimal, InvalidOperation
 
 from bot.language.lexicon import Expanded
 
@@ -35,6 +36,38 @@ _MAX_CELL = 40
 # A column whose name says only that it holds numbers: its values are said after the row's
 # name alone ("registered (1/1/32) | 512,903" under "metric | count").
 _PLAIN_COLUMN = re.compile(r"count|value|number|n|#|qty|figure|total|amount|amt", re.IGNORECASE)
+# A column naming who gave ("donor", "contributor", "name"): one giver's rows are one giver's.
+_GIVER_COLUMN = re.compile(r"name|donor|contributor|giver|from", re.IGNORECASE)
+# A column saying where a row's giver lives ("state", "residence", "city"): said as where they
+# live, so "VA" in it is a giver's home, never the law asked about.
+_PLACE_COLUMN = re.compile(r"state|residence|city|town|county|location|home|address", re.I)
+
+
+def _one_row_per_giver(header: list[str], body: list[list[str]]) -> list[list[str] | None]:
+    """The rows with each giver's sums added up in the giver's first row and later rows None
+    (§ 15-106 matches what a contributor gave in all: "A. Greer 125.00" twice is one
+    contribution of $250), when a column names the giver and one column holds money; else the
+    rows as they are."""
+    giver = next((j for j, h in enumerate(header) if _GIVER_COLUMN.search(h)), None)
+    money = [j for j, h in enumerate(header) if _MONEY_COLUMN.search(h) and j != giver]
+    if giver is None or len(money) != 1:
+        return list(body)
+    (m,) = money
+    firsts: dict[str, list[str]] = {}
+    rows: list[list[str] | None] = []
+    for row in body:
+        key = row[giver].strip().lower()
+        if key not in firsts:
+            rows.append(firsts.setdefault(key, list(row)))
+            continue
+        first = firsts[key]
+        try:
+            total = sum(Decimal(c.replace("$", "").replace(",", "")) for c in (first[m], row[m]))
+        except InvalidOperation:
+            return list(body)  # ("1.5M": a sum not written to add up here)
+        first[m] = f"{total:f}"
+        rows.append(None)
+    return rows
 
 
 def _cells(line: str, sep: str) -> list[str]:
@@ -69,7 +102,7 @@ def _as_words(lines: list[str], sep: str) -> str | None:
     # "District 5"): it is said before the row's values, not as one of them.
     labelled = not any(_NUMBER_CELL.fullmatch(row[0]) for row in body)
     out = []
-    for row in body:
+    for row in filter(None, _one_row_per_giver(names, body)):
         said = []
         for j, (name, cell) in enumerate(zip(names, row, strict=True)):
             if (labelled and j == 0) or not cell or _ID_COLUMN.search(name):
@@ -77,6 +110,9 @@ def _as_words(lines: list[str], sep: str) -> str | None:
             if _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name):
                 cell = "$" + cell
             plain = labelled and _PLAIN_COLUMN.fullmatch(name)
+            if _PLACE_COLUMN.search(name) and not _NUMBER_CELL.fullmatch(cell):
+                said.append(f"lives in {cell}")
+                continue
             said.append(cell if plain else f"{name}: {cell}")
         label = row[0] if labelled else ""
         # ("registered (1/1/32): 512,903": a row's name labels its one plain value)
@@ -118,32 +154,33 @@ def _tables(text: str) -> dict[str, str]:
 
 def _markdown_money(text: str) -> dict[str, str]:
     """Each row of a markdown table (read as written) → the row with the numbers of its money
-    columns said as sums ("| Osei | Towson | 35 |" under "| donor | city | amt |": $35)."""
-    found: dict[str, str] = {}
-    header: list[str] = []
+    columns said as sums ("| Osei | Towson | 35 |" under "| donor | city | amt |": $35), and
+    a giver's later rows added into the first (`_one_row_per_giver`)."""
+    blocks: list[tuple[list[str], list[tuple[str, list[str]]]]] = []
     for line in text.split("\n"):
         if not line.lstrip().startswith("|"):
-            header = []
-            continue
-        if _RULE_LINE.fullmatch(line):
-            continue
-        cells = _cells(line, "|")
-        if not header:
-            header = cells
-            continue
-        if len(cells) != len(header):
-            continue
-        said = [
-            "$" + cell
-            if _NUMBER_CELL.fullmatch(cell)
-            and "$" not in cell
-            and _MONEY_COLUMN.search(name)
-            and not _ID_COLUMN.search(name)
-            else cell
-            for name, cell in zip(header, cells, strict=True)
-        ]
-        if said != cells:
-            found[line] = "| " + " | ".join(said) + " |"
+            blocks.append(([], []))
+        elif not _RULE_LINE.fullmatch(line):
+            cells = _cells(line, "|")
+            if not blocks or not blocks[-1][0]:
+                blocks.append((cells, []))
+            elif len(cells) == len(blocks[-1][0]):
+                blocks[-1][1].append((line, cells))
+    found: dict[str, str] = {}
+    for header, rows in blocks:
+        merged = _one_row_per_giver(header, [cells for _, cells in rows])
+        for (line, cells), row in zip(rows, merged, strict=True):
+            said = [
+                "$" + cell
+                if _NUMBER_CELL.fullmatch(cell)
+                and "$" not in cell
+                and _MONEY_COLUMN.search(name)
+                and not _ID_COLUMN.search(name)
+                else cell
+                for name, cell in zip(header, row or [], strict=False)
+            ]
+            if said != cells:
+                found[line] = "| " + " | ".join(said) + " |" if said else ""
     return found
 
 

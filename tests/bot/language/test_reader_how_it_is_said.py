@@ -283,3 +283,87 @@ def test_a_value_corrected_after_an_ellipsis_and_wait_is_the_corrected_one() -> 
         today=date(2026, 11, 28),
     )
     assert (reply.rule, reply.params.get("votes")) == ("ma-vacancy-delegates", "1380")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # § 15-106(c), § 15-102(e): one giver's two rows are one contribution ($90 + $90); the
+        # giver from Delaware is no eligible contributor.
+        (
+            "match on this export?\n\n"
+            "date,contributor,residence,amount\n"
+            "2029-02-01,K. Imes,Bel Air MD,90.00\n"
+            "2029-02-03,T. Vance,Dover DE,60.00\n"
+            "2029-02-09,K. Imes,Bel Air MD,90.00\n"
+            "2029-02-11,R. Solis,Towson MD,40.00",
+            "180;40",
+        ),
+        # The same, the state said after the sum, and tab-separated.
+        (
+            "what's matched?\n\nname\tgift\tstate\nA. Wu\t120\tMD\nB. Roy\t200\tPA\nC. Day\t35\tMD",
+            "120;35",
+        ),
+        # A markdown table: one giver's two rows added up.
+        (
+            "matching for these?\n\n| donor | city | amount |\n|---|---|---|\n"
+            "| P. Gant | Easton | $60 |\n| Q. Lee | Salisbury | $30 |\n| P. Gant | Easton | $45 |",
+            "105;30",
+        ),
+    ],
+)
+def test_a_pasted_tables_givers_are_added_up_and_placed(question: str, expected: str) -> None:
+    reply = SERVICE.ask(question, today=date(2029, 3, 1))
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params.get("contributions") == expected
+
+
+def test_a_calendar_lines_label_after_its_day_is_that_days() -> None:
+    # c. 53, § 14, sentence 7: "Fri Oct 12, 5 pm: last day for withdrawals" names Oct 12, not
+    # the next line's day.
+    reply = SERVICE.ask(
+        "From the clerk's calendar:\n> Oct 1: papers certified\n> Fri Oct 12, 2029, 5 pm: last "
+        "day for withdrawals (city election)\n> Oct 23: ballots to printer\nIf a council nominee "
+        "withdraws, when is the certificate filling the vacancy due?",
+        today=date(2029, 6, 1),
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params.get("withdrawal_deadline") == "2029-10-12T17:00"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "words"),
+    [
+        # § 5-703(e)(1): the count is answered; where to get the forms is not.
+        (
+            "How many sigs does an unaffiliated candidate need with 22,400 voters? also where do "
+            "I pick up the blank petition forms",
+            "md-petition-signatures",
+            "blank petition",
+        ),
+        # § 15-106(a): the first day is answered; which report to file is not.
+        (
+            "1. When can Fund distributions start for 2030? 2. What report asks for the first "
+            "distribution?",
+            "md-public-financing-schedule",
+            "what report",
+        ),
+        # c. 53, § 14, sentence 4: the delegates are counted; how long the office takes is not.
+        (
+            "1,420 votes for the party's governor candidate in our ward. How many delegates, and "
+            "how long does the Secretary's office take to process the certificate?",
+            "ma-vacancy-delegates",
+            "how long does ... take",
+        ),
+    ],
+)
+def test_paperwork_and_processing_asked_beside_are_answered_in_part(
+    question: str, rule: str, words: str
+) -> None:
+    reply = SERVICE.ask(question, today=date(2029, 3, 1))
+    # Never answered as if it were all the question asks: the rule's part answered and the
+    # other part named, or (where the learned model reads the whole as beyond the rules) none.
+    assert reply.status in ("answered_in_part", "no_match")
+    if reply.status == "answered_in_part":
+        assert reply.rule == rule
+        assert reply.reading is not None and words in reply.reading.not_answered

@@ -58,12 +58,6 @@ SERVICE = packaged_service()
             "replacement certificates due, and who at the Secretary's office should we call?",
             "ma-vacancy-certificate",
         ),
-        # § 15-106(c): the match, then whether the Board may pay it early.
-        (
-            "our contributions are $50, $100 and $250. what's the match, and can the Board "
-            "advance the money before we're certified?",
-            "md-public-financing-primary",
-        ),
         # § 5-703(c)(3): the date asked second, its question word texted without an apostrophe.
         (
             "is there a fee for an indie's declaration of intent? and whens the 2030 deadline",
