@@ -375,8 +375,10 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
             result = replace(again, set_aside=vetoes)
     # ("the paper saying she intends to petition": of the rules its words leave tied, the one
     # whose frame takes a fact the question states — a document only it times — answers)
+    # (never across states: "LG died, who fills the vacancy?" asks which state's law)
     told = [rule for rule in result.choices if stated.get(rule)]
-    if result.decision == "ambiguous" and len(told) == 1:
+    one_state = len({r.state for r in matcher.rules if r.id in result.choices}) == 1
+    if result.decision == "ambiguous" and len(told) == 1 and one_state:
         first = sorted(result.candidates, key=lambda c: c[0] != told[0])
         result = replace(result, decision="matched", choices=(told[0],), candidates=tuple(first))
     said = features(judged_words(matcher, expanded, rest), facts)
