@@ -37,9 +37,10 @@ _MAX_CELL = 40
 # name alone ("registered (1/1/32) | 512,903" under "metric | count").
 _PLAIN_COLUMN = re.compile(r"count|value|number|n|#|qty|figure|total|amount|amt", re.IGNORECASE)
 # A column naming who gave ("donor", "contributor", "name"): one giver's rows are one giver's.
-_GIVER_COLUMN = re.compile(r"name|donor|contributor|giver|from", re.IGNORECASE)
-# A column saying where a row's giver lives ("state", "residence", "city"): said as where they
-# live, so "VA" in it is a giver's home, never the law asked about.
+_GIVER_COLUMN = re.compile(r"name|donor|contributor|giver", re.IGNORECASE)
+# A column saying where a row's giver lives ("state", "residence", "city"), in a table with a
+# giver's column: said as where they live, so "VA" in it is a giver's home, never the law asked
+# about (a county's row of voters stays the county's).
 _PLACE_COLUMN = re.compile(r"state|residence|city|town|county|location|home|address", re.I)
 
 
@@ -101,6 +102,7 @@ def _as_words(lines: list[str], sep: str) -> str | None:
     # The first column names its row when none of its cells is a number ("Moore-Ruiz",
     # "District 5"): it is said before the row's values, not as one of them.
     labelled = not any(_NUMBER_CELL.fullmatch(row[0]) for row in body)
+    givers = any(_GIVER_COLUMN.search(name) for name in names)
     out = []
     for row in filter(None, _one_row_per_giver(names, body)):
         said = []
@@ -110,7 +112,7 @@ def _as_words(lines: list[str], sep: str) -> str | None:
             if _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name):
                 cell = "$" + cell
             plain = labelled and _PLAIN_COLUMN.fullmatch(name)
-            if _PLACE_COLUMN.search(name) and not _NUMBER_CELL.fullmatch(cell):
+            if givers and _PLACE_COLUMN.search(name) and not _NUMBER_CELL.fullmatch(cell):
                 said.append(f"lives in {cell}")
                 continue
             said.append(cell if plain else f"{name}: {cell}")
@@ -168,7 +170,9 @@ def _markdown_money(text: str) -> dict[str, str]:
                 blocks[-1][1].append((line, cells))
     found: dict[str, str] = {}
     for header, rows in blocks:
-        merged = _one_row_per_giver(header, [cells for _, cells in rows])
+        # (two rows written alike can't be told apart in the text: both are kept as written)
+        alike = len({line for line, _ in rows}) < len(rows)
+        merged = [c for _, c in rows] if alike else _one_row_per_giver(header, [c for _, c in rows])
         for (line, cells), row in zip(rows, merged, strict=True):
             said = [
                 "$" + cell

@@ -367,3 +367,13 @@ def test_paperwork_and_processing_asked_beside_are_answered_in_part(
     if reply.status == "answered_in_part":
         assert reply.rule == rule
         assert reply.reading is not None and words in reply.reading.not_answered
+
+
+def test_two_markdown_rows_written_alike_are_both_kept() -> None:
+    # § 15-106(c): a row is never lost; two rows the text can't tell apart stay as written.
+    reply = SERVICE.ask(
+        "matching for these?\n\n| donor | city | amount |\n|---|---|---|\n"
+        "| P. Gant | Easton | $60 |\n| Q. Lee | Salisbury | $30 |\n| P. Gant | Easton | $60 |",
+        today=date(2029, 3, 1),
+    )
+    assert reply.params.get("contributions") == "60;30;60"
