@@ -427,12 +427,15 @@ _ELSEWHERE = (
     r"(?:virginia|west\s+virginia|delaware|pennsylvania|washington,?\s+d\.?\s?c\.?|d\.\s?c\."
     r"|dc|new\s+york|new\s+jersey|north\s+carolina|florida|california)"
 )
-_CODE_AFTER_A_TOWN = r"[a-z][a-z.'-]+,?\s+(?:va|de|dc|pa|wv|ny|nj)"
+_CODES = r"(?:va|de|dc|pa|wv|ny|nj)"  # the neighbours' postal codes, as written after a town
+_CODE_AFTER_A_TOWN = r"[a-z][a-z.'-]+,?\s+" + _CODES
+# ("lives in VA;": a table's place column as the reader writes it out, `tables.py`)
+_LIVES_ELSEWHERE = r"\blives\s+in\s+(?:[a-z.'-]+\s+){0,3}?(?:" + _ELSEWHERE + "|" + _CODES + r")"
 # "$100 from my college roommate in Arlington VA", "$75 (Dover, DE)", "$60 from someone
 # out of state": the sum's giver, in its own clause, lives outside Maryland.
 _FROM_ELSEWHERE_AFTER = re.compile(
     # ("J. Adeyemi: $50; lives in VA; card: Y.": a table's row as the reader writes it out)
-    r"\s*;\s*lives\s+in\s+(?:[a-z.'-]+\s+){0,3}?(?:" + _ELSEWHERE + r"|va|de|pa|wv|ny|nj)\b|"
+    r"\s*;\s*" + _LIVES_ELSEWHERE + r"\b|"
     r"[^.?!;$\d|]{0,60}?(?:\b(?:in|from|of)\s+(?:[a-z.'-]+\s+){0,3}?" + _ELSEWHERE + r"\b"
     r"|\bin\s+"
     + _CODE_AFTER_A_TOWN
@@ -449,7 +452,7 @@ _FROM_ELSEWHERE_BEFORE = re.compile(
     r"|\b" + _ELSEWHERE + r"\s+(?:residents?|donors?|contributors?|supporters?)\s+"
     r"(?:gave|sent|donated|contributed)\s+(?:us\s+)?"
     # ("R. Okafor lives in VA; amount: $200": a table's row as the reader writes it out)
-    r"|\blives\s+in\s+(?:[a-z.'-]+\s+){0,3}?(?:" + _ELSEWHERE + r"|va|de|pa|wv|ny|nj)\s*;"
+    r"|" + _LIVES_ELSEWHERE + r"\s*;"
     r"(?:[^;.$]{0,24}:)?\s*)\$?$"
 )
 
