@@ -11,7 +11,7 @@ words' similarity, and the reply says why in the frame's own sentence. Similarit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from functools import cache
@@ -373,14 +373,8 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
             result = replace(again, set_aside=vetoes)
-    # ("the paper saying she intends to petition": of the rules its words leave tied, the one
-    # whose frame takes a fact the question states — a document only it times — answers)
-    # (never across states: "LG died, who fills the vacancy?" asks which state's law)
-    told = [rule for rule in result.choices if stated.get(rule)]
-    one_state = len({r.state for r in matcher.rules if r.id in result.choices}) == 1
-    if result.decision == "ambiguous" and len(told) == 1 and one_state:
-        first = sorted(result.candidates, key=lambda c: c[0] != told[0])
-        result = replace(result, decision="matched", choices=(told[0],), candidates=tuple(first))
+    if result.decision == "ambiguous":
+        result = _told_apart(matcher, result, stated)
     said = features(judged_words(matcher, expanded, rest), facts)
     # (whether another part asks matters only where words no rule computes were found)
     besides = not result.out_of_scope or asked_besides(expanded, result.out_of_scope)
@@ -394,6 +388,20 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     ):
         result = settled
     return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+def _told_apart(
+    matcher: Matcher, result: MatchResult, stated: Mapping[str, Sequence[str]]
+) -> MatchResult:
+    """An ambiguous match settled on the one rule, of those its words leave tied, whose frame
+    takes a fact the question states ("the paper saying she intends to petition": a document
+    only the declaration's rule times); never across states ("LG died, who fills the
+    vacancy?" asks which state's law)."""
+    told = [rule for rule in result.choices if stated.get(rule)]
+    if len(told) != 1 or len({r.state for r in matcher.rules if r.id in result.choices}) != 1:
+        return result
+    first = sorted(result.candidates, key=lambda c: c[0] != told[0])
+    return replace(result, decision="matched", choices=(told[0],), candidates=tuple(first))
 
 
 def judged_words(matcher: Matcher, expanded: str, rest: str | None) -> list[str]:

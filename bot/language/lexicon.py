@@ -237,7 +237,7 @@ class Lexicon:
                 if (role == "other_state" or term.value in _COUNTY_PLACES) and (
                     names_origin(text, end)
                     or (role != "other_state" and _WHOSE_TOWN.match(text, end))
-                    or _LIVES_IN.search(text, max(0, start - 30), start)
+                    or said_as_home(text, start)
                     or _AFTER_A_SUM.search(text, max(0, start - 20), start)
                     or (
                         _A_CELL_OF_ITS_OWN.search(text, max(0, start - 4), start)

@@ -44,6 +44,12 @@ _GIVER_COLUMN = re.compile(r"name|donor|contributor|giver", re.IGNORECASE)
 _PLACE_COLUMN = re.compile(r"state|residence|city|town|county|location|home|address", re.I)
 
 
+def _as_sum(name: str, cell: str) -> str:
+    """A number in a money column, said as a sum ("35" under "amt" is "$35"); else the cell."""
+    money = _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name)
+    return "$" + cell if money else cell
+
+
 def _one_row_per_giver(header: list[str], body: list[list[str]]) -> list[list[str] | None]:
     """The rows with each giver's sums added up in the giver's first row and later rows None
     (§ 15-106 matches what a contributor gave in all: "A. Greer 125.00" twice is one
@@ -109,8 +115,7 @@ def _as_words(lines: list[str], sep: str) -> str | None:
         for j, (name, cell) in enumerate(zip(names, row, strict=True)):
             if (labelled and j == 0) or not cell or _ID_COLUMN.search(name):
                 continue
-            if _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name):
-                cell = "$" + cell
+            cell = _as_sum(name, cell)
             plain = labelled and _PLAIN_COLUMN.fullmatch(name)
             if givers and _PLACE_COLUMN.search(name) and not _NUMBER_CELL.fullmatch(cell):
                 said.append(f"lives in {cell}")
@@ -175,12 +180,7 @@ def _markdown_money(text: str) -> dict[str, str]:
         merged = [c for _, c in rows] if alike else _one_row_per_giver(header, [c for _, c in rows])
         for (line, cells), row in zip(rows, merged, strict=True):
             said = [
-                "$" + cell
-                if _NUMBER_CELL.fullmatch(cell)
-                and "$" not in cell
-                and _MONEY_COLUMN.search(name)
-                and not _ID_COLUMN.search(name)
-                else cell
+                cell if _ID_COLUMN.search(name) else _as_sum(name, cell)
                 for name, cell in zip(header, row or [], strict=False)
             ]
             if said != cells:

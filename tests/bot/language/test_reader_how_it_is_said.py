@@ -17,6 +17,13 @@ from tests.support.service import packaged_service
 SERVICE = packaged_service()
 
 
+def _reads(question: str, day: date, rule: str, expected: dict[str, str]) -> None:
+    """The question reaches `rule` with (at least) the `expected` parameters."""
+    reply = SERVICE.ask(question, today=day)
+    assert reply.rule == rule
+    assert {k: reply.params.get(k) for k in expected} == expected
+
+
 @pytest.mark.parametrize(
     ("question", "day", "rule", "expected"),
     [
@@ -79,9 +86,7 @@ SERVICE = packaged_service()
 def test_sums_counts_and_years_said_otherwise(
     question: str, day: date, rule: str, expected: dict[str, str]
 ) -> None:
-    reply = SERVICE.ask(question, today=day)
-    assert reply.rule == rule
-    assert {k: reply.params.get(k) for k in expected} == expected
+    _reads(question, day, rule, expected)
 
 
 def test_a_markdown_tables_amount_column_is_money_and_a_county_cell_is_a_givers_place() -> None:
@@ -155,9 +160,7 @@ def test_a_markdown_tables_amount_column_is_money_and_a_county_cell_is_a_givers_
 def test_days_and_hours_said_otherwise(
     question: str, day: date, rule: str, expected: dict[str, str]
 ) -> None:
-    reply = SERVICE.ask(question, today=day)
-    assert reply.rule == rule
-    assert {k: reply.params.get(k) for k in expected} == expected
+    _reads(question, day, rule, expected)
 
 
 @pytest.mark.parametrize(
@@ -184,9 +187,7 @@ def test_days_and_hours_said_otherwise(
 def test_how_a_nomination_came_and_ended_said_otherwise(
     question: str, expected: dict[str, str]
 ) -> None:
-    reply = SERVICE.ask(question, today=date(2026, 9, 8))
-    assert reply.rule == "ma-vacancy-who-fills"
-    assert {k: reply.params.get(k) for k in expected} == expected
+    _reads(question, date(2026, 9, 8), "ma-vacancy-who-fills", expected)
 
 
 def test_who_with_an_adverb_asks_who_fills() -> None:
