@@ -179,10 +179,11 @@ class AnswerService:
         # August") are not the season's: the reply says what was not covered instead.
         # Nor is a filing's deadline for someone the rules exclude ("for Democratic and
         # Republican candidates in the April 2028 primary"): the reply says why it is not covered.
+        one_rule, primaries = matched.decision == "matched", self.calendars.days_named("primary")
         window = (
             None
             if matched.out_of_scope or (matched.decision == "no_match" and relevant)
-            else due_window(stripped, day, one_rule=matched.decision == "matched")
+            else due_window(stripped, day, one_rule=one_rule, primaries=primaries)
         )
         if window is not None:
             # "Key dates for independent candidates": the season of the rules the words name.

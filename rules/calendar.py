@@ -258,6 +258,15 @@ class CalendarSet:
     def ids(self) -> list[str]:
         return sorted(self._by_id)
 
+    def days_named(self, name: str) -> dict[str, list[dt.date]]:
+        """Each jurisdiction's days of the entry `name` ("primary") over the calendars held."""
+        days: dict[str, list[dt.date]] = {}
+        for cal in self:
+            entry = cal.get(name)
+            if entry is not None:
+                days.setdefault(cal.jurisdiction, []).append(entry.day)
+        return days
+
     def for_jurisdiction(self, jurisdiction: str) -> list[Calendar]:
         """Calendars of ``jurisdiction`` in general-election order."""
         cals = [c for c in self._by_id.values() if c.jurisdiction == jurisdiction]

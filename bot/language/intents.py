@@ -7,10 +7,10 @@ from __future__ import annotations
 import calendar
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import date, timedelta
 
-from bot.language.dates import MONTH_NAME, find_dates, in_year, month_number
+from bot.language.dates import MONTH_NAME, WEEKDAY_FULL, find_dates, in_year, month_number
 from bot.language.lexicon import lexicon
 from rules.ma.holidays import legal_holidays
 
@@ -30,11 +30,14 @@ _QUOTE = re.compile(
     r"|\blanguage\s+of\b",
     re.IGNORECASE,
 )
+# "the next five weeks", "the next few days": a window's length in words.
+_FEW_SAID = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_FEW_SAID |= {"nine": 9, "ten": 10, "twelve": 12, "thirty": 30, "sixty": 60, "ninety": 90, "few": 3}
 # "What's due this month?", "upcoming deadlines", "anything due in the next 10 days?": the
 # season's deadlines over a window (the group names say which window).
 _DUE = re.compile(
     r"\b(?P<which>this|next)\s+(?P<unit>week|month)\b"
-    r"|\bnext\s+(?P<n>\d{1,3}|two|three|four|few)\s+(?P<units>days|weeks)\b"
+    r"|\bnext\s+(?P<n>\d{1,3}|" + "|".join(_FEW_SAID) + r")\s+(?P<units>days|weeks)\b"
     # ("a special election coming up" says when the election is, not what is asked)
     r"|\b(?P<soon>(?<!election\s)(?<!primary\s)(?<!elections\s)coming\s+up|upcoming"
     # ("Key dates: special primary April 11 …" gives dates, asks none)
@@ -62,7 +65,9 @@ _MONTH = r"(?P<month>" + MONTH_NAME + r")\b"
 _IN_MONTH = re.compile(
     r"\b(?:due|deadlines?|dates|calendar|coming|anything)\b[^.?!]{0,25}?"
     # ("in June 2030" is the month; "in June 5" a day)
-    r"\b(?:in|for|during|through)\s+" + _MONTH + r"\.?(?!\s*\d{1,2}\b)",
+    r"\b(?:in|for|during|through|this)\s+" + _MONTH + r"\.?(?!\s*\d{1,2}\b)"
+    # ("in June 2028": that June)
+    r"(?:,?\s+(?P<year>(?:19|20)\d\d)\b)?",
     re.IGNORECASE,
 )
 # "upcoming?", "what's upcoming": the whole question is the window word.
@@ -92,7 +97,6 @@ _NEXT = re.compile(
 )
 _AHEAD = 731  # days "the next deadlines" looks ahead: one two-year cycle of calendars
 _BESIDE = 24  # characters between a window and its due words in one rule's question
-_FEW = {"two": 2, "three": 3, "four": 4, "few": 3}
 
 
 def citations(text: str) -> Iterator[re.Match[str]]:
@@ -125,6 +129,11 @@ _HOLIDAY_NAMES = {
     "patriots": "Patriots",
 }
 _MONTH_END = re.compile(r"\b(?:the\s+)?end\s+of\s+" + _MONTH, re.IGNORECASE)
+# "between now and next Tuesday", "anything due by Friday?": a window's end on a weekday is the
+# coming one (a list a few days longer than meant shows each deadline with its date).
+_COMING_WEEKDAY = re.compile(
+    r"\b(?:(?:next|this(?:\s+coming)?|coming)\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b", re.IGNORECASE
+)
 
 
 def _holiday(name: str, today: date) -> date | None:
@@ -136,9 +145,33 @@ def _holiday(name: str, today: date) -> date | None:
     return min((d for d, n in days.items() if key in n.lower() and d >= today), default=None)
 
 
-def _named_days(text: str, today: date) -> str:
-    """`text` with a holiday or a month's end written as its next date ("thanksgiving" →
-    "2026-11-26", "end of May" → "2027-05-31")."""
+# "between now and the primary", "before the Sept primary": a window ending on the next primary
+# the calendars hold (of the state named, else the first of either).
+_PRIMARY_SAID = re.compile(
+    r"\b(?:the\s+)?(?:(?P<state>md|maryland|ma|mass\.?|massachusetts)\s+)?(?:(?:state|"
+    + MONTH_NAME
+    + r")\.?\s+)?primary\b(?!\s+(?:on|of)\b)",
+    re.IGNORECASE,
+)
+
+
+def _primary(
+    said: str | None, text: str, today: date, primaries: Mapping[str, list[date]]
+) -> date | None:
+    """The next primary day on or after `today` among `primaries` (jurisdiction → days), of the
+    state `said` beside it or named in `text`, else of either."""
+    named = (said or "").lower()[:2] or next(
+        (m.group(1).lower()[:2] for m in re.finditer(r"\b(md|maryland|ma|mass)\b", text.lower())),
+        None,
+    )
+    days = [d for j, ds in primaries.items() if named in (None, j) for d in ds if d >= today]
+    return min(days, default=None)
+
+
+def _named_days(text: str, today: date, primaries: Mapping[str, list[date]] | None = None) -> str:
+    """`text` with a holiday, a month's end or a weekday written as its next date
+    ("thanksgiving" → "2026-11-26", "end of May" → "2027-05-31", "next Tuesday" → the coming
+    Tuesday, "the primary" → the next primary of `primaries`)."""
 
     def holiday(m: re.Match[str]) -> str:
         day = _holiday(m.group("name"), today)
@@ -149,10 +182,25 @@ def _named_days(text: str, today: date) -> str:
         year = today.year + (month < today.month)
         return date(year, month, calendar.monthrange(year, month)[1]).isoformat()
 
-    return _MONTH_END.sub(month_end, _HOLIDAY_SAID.sub(holiday, text))
+    def weekday(m: re.Match[str]) -> str:
+        wanted = list(calendar.day_name).index(m.group("wd").capitalize())
+        return (today + timedelta(days=(wanted - today.weekday() - 1) % 7 + 1)).isoformat()
+
+    def primary(m: re.Match[str]) -> str:
+        day = _primary(m.group("state"), text, today, primaries or {})
+        return day.isoformat() if day else m.group(0)
+
+    text = _MONTH_END.sub(month_end, _HOLIDAY_SAID.sub(holiday, text))
+    return _PRIMARY_SAID.sub(primary, _COMING_WEEKDAY.sub(weekday, text))
 
 
-def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date, date] | None:
+def due_window(
+    text: str,
+    today: date,
+    *,
+    one_rule: bool = False,
+    primaries: Mapping[str, list[date]] | None = None,
+) -> tuple[date, date] | None:
     """The days a "what's due this month?" question asks about, first and last (None: it asks
     no such thing). "This month" runs from `today` to the month's end, "next month" through
     the next one's, a month named ("due in August") is that month (from `today` if it is this
@@ -161,10 +209,11 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
     and year, a year ("the 2028 deadlines"), "the rest of the year", or ask for "the next
     deadlines" (two years ahead). In one rule's question (`one_rule`: its words matched a rule)
     none of these but a window beside its due words counts ("is the petition due in August?"
-    asks that rule)."""
+    asks that rule). `primaries`: the primary days the calendars hold, by jurisdiction, for a
+    window ending "before the primary"."""
     text = lexicon().expand(text)  # staff words written out ("this wk")
     if not one_rule and _DUE_WORDS.search(text) and _LIST_WORDS.search(text):
-        between = _between_dates(_named_days(text, today), today)
+        between = _between_dates(_named_days(text, today, primaries), today)
         if between is not None:
             return between
     later = {int(y) for y in _YEAR.findall(text)} if not one_rule else set()
@@ -183,6 +232,8 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
         and (not one_rule or _SEVERAL_DUE.search(text))
     ):
         month = month_number(named.group("month"))
+        if named.group("year"):
+            return _month(int(named.group("year")), month, today)
         return _month(today.year + (month < today.month), month, today)
     if one_rule or not _DUE_WORDS.search(text):
         return None
@@ -191,9 +242,9 @@ def due_window(text: str, today: date, *, one_rule: bool = False) -> tuple[date,
 
 
 def _month(year: int, month: int, today: date) -> tuple[date, date]:
-    """A month's days, from `today` if it is this one."""
-    last = date(year, month, calendar.monthrange(year, month)[1])
-    return max(today, date(year, month, 1)), last
+    """A month's days, from `today` if it is this one (a month past is all of it)."""
+    first, last = date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+    return (today if first <= today <= last else first), last
 
 
 def _named_period(text: str, today: date) -> tuple[date, date] | None:
@@ -265,7 +316,7 @@ def _days_ahead(text: str, today: date, *, one_rule: bool = False) -> int | None
     if m.group("soon"):
         return 30 if m.group("soon").lower() in ("coming up", "upcoming") else 366
     if m.group("n"):
-        count = _FEW.get(m.group("n").lower()) or int(m.group("n"))
+        count = _FEW_SAID.get(m.group("n").lower()) or int(m.group("n"))
         return count * (7 if m.group("units").lower() == "weeks" else 1)
     this = m.group("which").lower() == "this"
     if m.group("unit").lower() == "week":

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from bot.language.intents import asks_for_text, cited_sections, due_window
+from tests.support.service import packaged_service
 
 TODAY = date(2026, 3, 10)
 
@@ -174,3 +175,72 @@ def test_a_window_may_end_on_a_holiday_or_a_months_end(
     today: date, text: str, window: tuple[date, date]
 ) -> None:
     assert due_window(text, today) == window
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "window"),
+    [
+        # A weekday is the coming one (2026-09-02 is a Wednesday; the next Tuesday is Sept 8).
+        (
+            date(2026, 9, 2),
+            "What's due between now and next Tuesday?",
+            (date(2026, 9, 2), date(2026, 9, 8)),
+        ),
+        (date(2026, 9, 2), "anything due by friday?", (date(2026, 9, 2), date(2026, 9, 4))),
+        # "The primary" is the next one the calendars hold, of the state named.
+        (
+            date(2026, 5, 15),
+            "what MA deadlines are coming between now and the Sept primary?",
+            (date(2026, 5, 15), date(2026, 9, 1)),
+        ),
+        (
+            date(2026, 5, 15),
+            "anything due between now and the primary?",
+            (date(2026, 5, 15), date(2026, 6, 23)),
+        ),
+    ],
+)
+def test_a_window_may_end_on_a_weekday_or_the_primary(
+    today: date, text: str, window: tuple[date, date]
+) -> None:
+    primaries = {"md": [date(2026, 6, 23)], "ma": [date(2026, 9, 1)]}
+    assert due_window(text, today, primaries=primaries) == window
+
+
+@pytest.mark.parametrize(
+    ("today", "text", "window"),
+    [
+        # A month with its year is that month, all of it when past ("in June 2028" asked in 2029).
+        (date(2029, 10, 1), "Mass. deadlines in June 2028?", (date(2028, 6, 1), date(2028, 6, 30))),
+        (
+            date(2027, 10, 5),
+            "Anything due in Massachusetts during September 2026?",
+            (date(2026, 9, 1), date(2026, 9, 30)),
+        ),
+        (
+            "2028-05-15",
+            "What Maryland deadlines land this August?",
+            (date(2028, 8, 1), date(2028, 8, 31)),
+        ),
+        # A window's length in words.
+        (
+            date(2026, 7, 1),
+            "Maryland: which filing deadlines fall in the next five weeks?",
+            (date(2026, 7, 1), date(2026, 8, 5)),
+        ),
+    ],
+)
+def test_a_month_with_its_year_and_a_length_in_words(
+    today: date | str, text: str, window: tuple[date, date]
+) -> None:
+    assert due_window(text, date.fromisoformat(str(today))) == window
+
+
+def test_listing_the_filing_deadlines_is_the_season_not_a_list_of_filers() -> None:
+    service = packaged_service(date(2026, 8, 20))
+    listed = service.ask("Please list every filing deadline between now and the end of the month")
+    assert listed.status == "help"
+    assert listed.extra.get("season") is not None or listed.extra.get("next")
+    # A list of who filed is still a records lookup no rule computes.
+    filers = service.ask("is there a public list of who has filed a declaration of intent?")
+    assert filers.status == "no_match"
