@@ -111,6 +111,8 @@ QUESTION_FOLDERS = {
     "seventy-ninth external tuning set": "external79",
     "eightieth external tuning set": "external80",
     "eighty-first external tuning set": "external81",
+    "eighty-second external tuning set": "external82",
+    "eighty-third external tuning set": "external83",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -149,6 +151,9 @@ HELDOUT_FOLDERS = (
     "heldout34",
     "heldout35",
     "heldout36",
+    "heldout37",
+    "heldout38",
+    "heldout39",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -33,6 +33,7 @@ from bot.language.frames import judged_words  # noqa: E402
 from bot.language.learned import MODEL_FILE, NONE, features, fingerprint  # noqa: E402
 from bot.language.lexicon import lexicon  # noqa: E402
 from bot.language.parts import without_side_asks  # noqa: E402
+from bot.language.text import without_sign_off  # noqa: E402
 from rules import RULES  # noqa: E402
 
 C = 3.0  # inverse regularisation strength, chosen by leaving one set out (see --cross-validate)
@@ -53,11 +54,16 @@ def examples() -> list[tuple[str, frozenset[str], str]]:
             kind = item.get("kind")
             if kind not in ("in_scope", *OUT_OF_SCOPE_KINDS):
                 continue
-            text = str(item["q"])
+            text = without_sign_off(str(item["q"])).strip()  # as the service reads it
             facts = read_facts(text, today=question_day(item, qset.today))
             label = str(item["rule"]) if kind == "in_scope" else NONE
             expanded = lexicon().expand(text)
             rest = without_side_asks(expanded, matcher.match(expanded).out_of_scope)
+            if rest is not None and label == NONE:
+                # A message whose side question is set aside is answered in part, the reply
+                # saying which part was not: its other part is a rule's question, never a
+                # lesson that such questions are no rule's.
+                continue
             said = judged_words(matcher, expanded, rest)
             found.append((qset.name, features(said, facts), label))
     return found

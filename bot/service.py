@@ -35,6 +35,7 @@ from bot.language.frames import covered
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
 from bot.language.reading import reading_of
+from bot.language.text import without_sign_off
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
 from bot.reply import Reading, Reply, prompts_for
@@ -116,7 +117,7 @@ class AnswerService:
         if problem:
             return Reply(status="invalid_input", text_in=_echo(raw), message=problem)
         as_of = as_of or said_as_of
-        stripped = question.strip()
+        stripped = without_sign_off(question).strip()  # (who signs is no fact of it)
         word = stripped.lower()
         commands = _commands(surface)
         if word in ("", "help", "?", "hi", "hello"):
@@ -149,8 +150,7 @@ class AnswerService:
         was set aside as asking what no rule computes (the answer is then "answered_in_part")."""
         facts = read_facts(stripped, today=day)
         law_day = as_of or day  # a section named in the question is quoted as in force then
-        # Asking for a section's text is no one rule's question ("subsection (c) of 15-106" is
-        # read as 15-106(c), as the lexicon writes it out).
+        # Asking for a section's text is no one rule's question ("subsection (c) of 15-106").
         said = lexicon().expand(stripped)
         quoted = self._quoted(raw, said, law_day) if asks_for_text(said) else None
         if quoted is not None:

@@ -51,7 +51,10 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
     (
         "death",
         re.compile(
-            r"\b(?:died|dies|die|dead|death|deceased|passed\s+away|passes\s+away|passing|killed)\b"
+            r"\b(?:died|dies|die|dead|death|deceased|passed\s+away|passes\s+away|killed)\b"
+            # ("her passing", never "passing along a question" or "passing this on")
+            r"|\bpassing\b(?!\s+(?:along|this|it|that|these|on\s+(?:this|that|it|a|the)\b"
+            r"|(?:the|a)\s+question))"
             r"|\bpassed\s+on\b"
             # "passed 5/2", "passed yesterday": died (a bare "passed" may be a law or a vote)
             r"|\bpassed\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"

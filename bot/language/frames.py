@@ -20,8 +20,9 @@ from typing import Any
 from bot.language.asks import ANSWER_KINDS
 from bot.language.learned import NONE, features, learned_model
 from bot.language.lexicon import lexicon
-from bot.language.matching import Matcher, MatchResult, never_decided
+from bot.language.matching import Matcher, MatchResult, never_decided, side_asks
 from bot.language.parts import asked_besides, without_side_asks
+from bot.language.words import raw_words, stem, words
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 from rules.result import Result
@@ -373,6 +374,15 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         again = matcher.match(rest, exclude=ruled, stated=stated)
         if again.decision == "matched":
             result = replace(again, set_aside=vetoes)
+    elif vetoes and set(vetoes) <= side_asks():
+        # ("does the declaration of intent need to be notarized?": asked alone, the side
+        # question is the whole question; the frames say why no rule answers it — it asks
+        # another kind of answer — better than naming its words)
+        unsaid = {w for v in vetoes for w in words(v)}
+        plain = " ".join(w for w in raw_words(expanded) if stem(w) not in unsaid)
+        why = matcher.match(plain, exclude=ruled, stated=stated)
+        if why.excluded and all(found[r].about_asking for r in why.excluded):
+            result = replace(why, decision="no_match", out_of_scope=vetoes)
     if result.decision == "ambiguous":
         result = _told_apart(matcher, result, stated)
     said = features(judged_words(matcher, expanded, rest), facts)

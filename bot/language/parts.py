@@ -48,10 +48,14 @@ _APART = re.compile(r"\b(?:separately|unrelated(?:ly)?|on\s+another\s+note|side\
 # What a rule computes, asked in a part: a deadline, a count, an amount or who acts.
 _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
     # ("(a) declaration of intent date, (b) do I pay a fee": a listed item asks its date)
-    r"\b(?:when|deadline|due|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day|by\s+what"
+    r"\b(?:when|deadline|due|cut-?off|last\s+day|how\s+many|how\s+much|what\s+date|what\s+day"
+    r"|by\s+what"
     r"|date|who|match|matching|shares?|late|on\s+time|in\s+time"
     r"|public\s+(?:contribution|money|funds?|share|\$))\b"
 )
+
+
+_TELLING_WORDS = 7  # a part this long that asks nothing tells (a subject is a few words)
 
 
 def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
@@ -70,7 +74,10 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             # ("Separately, our first finance report is due in April.": said apart from the
             # question, by its own word)
             # ("And there's no fee for it, right?": a statement put to be confirmed asks too)
-            if not (part.is_question or part.apart or part.confirms):
+            # ("Our attorney thinks the judge may not rule on my running mate's qualifications
+            # until June 16": a sentence of its own telling the story, not the question's subject
+            # the way "For the filing fee, when …" is; set aside all the same, and said so)
+            if not (part.is_question or part.apart or part.confirms or part.tells):
                 return None
             set_aside = True
             kept.append(" ".join(w for w in raw_words(part.text) if stem(w) not in veto_words))
@@ -98,6 +105,7 @@ class _Part:
     apart: bool  # said apart from the question by its own word ("Separately, …")
     confirms: bool  # a statement put to be confirmed ("… no fee for it, right?")
     asks_computed: bool  # it asks what a rule computes
+    tells: bool  # a sentence of its own that asks nothing (context, not the question's subject)
 
 
 def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
@@ -127,4 +135,5 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
             apart=bool(_APART.search(text[max(0, begin - 24) : begin + 16].lower())),
             confirms=bool(confirms),
             asks_computed=bool(computed),
+            tells=not asks and len(raw_words(part)) >= _TELLING_WORDS,
         )

@@ -34,7 +34,13 @@ from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.rows import subject_row
-from bot.language.sum_roles import from_elsewhere, fund_said_now, one_givers_gifts, taken_back
+from bot.language.sum_roles import (
+    from_elsewhere,
+    fund_said_now,
+    one_givers_gifts,
+    said_of_an_earlier_cycle,
+    taken_back,
+)
 from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, blank, clean
 from bot.language.times import ANY_TIME
@@ -72,6 +78,7 @@ def extract(text: str, *, today: date) -> Facts:
     wider_area(low, numbers)
     subject_row(low, numbers)
     fund_said_now(low, amounts)
+    said_of_an_earlier_cycle(low, amounts)
     correct(low, dates, amounts, numbers)
     taken_back(low, amounts)
     from_elsewhere(low, amounts)
@@ -196,7 +203,13 @@ _ASKED_YEAR = re.compile(
 def _relative_year(low: str, today: date) -> int | None:
     """ "this year" is today's year (in America/New_York), "next year" the one after; "in '30"
     is 2030 ("in '86", a year long past, is no election year asked about)."""
-    found = list(_RELATIVE_YEAR.finditer(low))
+    # ("someone who only moved to Maryland last year": last year is when something else
+    # happened; "last year's primary" names the election)
+    found = [
+        f
+        for f in _RELATIVE_YEAR.finditer(low)
+        if f.group(1) != "last" or _YEAR_OF_ELECTION.match(low, f.end())
+    ]
     short = next(
         (
             int(m.group(1) or m.group(2))

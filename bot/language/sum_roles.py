@@ -358,6 +358,27 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
                 a.role = "was"
 
 
+# "(Last cycle it had about $7M.)", "the previous election's Fund was $9M": a sum said of an
+# earlier cycle, in a sentence of its own.
+_EARLIER_CYCLE = re.compile(
+    r"\b(?:last|previous|prior|past|the\s+other)\s+(?:cycle|election|time|round)\b|\bused\s+to\b"
+)
+_SENTENCE_END = re.compile(r"[.?!;\n()]")
+
+
+def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
+    """A sum in a sentence said of an earlier cycle, beside sums said elsewhere in the question,
+    is history (role "was"): "four tickets qualified for $900k … (Last cycle it had about
+    $7M.)" prorates the four, never the $7M."""
+    for a in amounts:
+        begin = max((m.end() for m in _SENTENCE_END.finditer(low, 0, a.start)), default=0)
+        end = _SENTENCE_END.search(low, a.start + len(a.span))
+        sentence = slice(begin, end.start() if end else len(low))
+        outside = [b for b in amounts if not sentence.start <= b.start < sentence.stop]
+        if outside and _EARLIER_CYCLE.search(low[sentence]):
+            a.role = "was"
+
+
 # "the $120 one got refunded", "its $1.5M entitlement is void", "…, which compliance says is
 # in-kind and not matchable": a sum the words take back, in its own clause.
 _TAKEN_BACK_AFTER = re.compile(

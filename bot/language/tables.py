@@ -44,6 +44,11 @@ _GIVER_COLUMN = re.compile(r"name|donor|contributor|giver", re.IGNORECASE)
 _PLACE_COLUMN = re.compile(r"state|residence|city|town|county|location|home|address", re.I)
 
 
+# A row that adds up the others ("TOTAL", "Subtotal", "Grand total"): said as a total, never as
+# one more ticket's or giver's row.
+_TOTAL_ROW = re.compile(r"(?:grand\s*|sub\s*-?\s*)?totals?:?|sum", re.IGNORECASE)
+
+
 def _as_sum(name: str, cell: str) -> str:
     """A number in a money column, said as a sum ("35" under "amt" is "$35"); else the cell."""
     money = _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name)
@@ -109,7 +114,10 @@ def _as_words(lines: list[str], sep: str) -> str | None:
     # "District 5"): it is said before the row's values, not as one of them.
     labelled = not any(_NUMBER_CELL.fullmatch(row[0]) for row in body)
     givers = any(_GIVER_COLUMN.search(name) for name in names)
-    out = []
+    totals = [row for row in body if _TOTAL_ROW.fullmatch(row[0])]
+    sums = [[_as_sum(n, c) for n, c in zip(names, row, strict=True)][1:] for row in totals]
+    out = ["in total " + "; ".join(c for c in row if c) + "." for row in sums]
+    body = [row for row in body if row not in totals]
     for row in filter(None, _one_row_per_giver(names, body)):
         said = []
         for j, (name, cell) in enumerate(zip(names, row, strict=True)):
@@ -125,7 +133,7 @@ def _as_words(lines: list[str], sep: str) -> str | None:
         # ("registered (1/1/32): 512,903": a row's name labels its one plain value)
         joint = ": " if label and said and said[0] == row[-1] else " "
         out.append((label + joint if label else "") + "; ".join(said) + ".")
-    return "\n".join(out)
+    return "\n".join(out[len(totals) :] + out[: len(totals)])  # (the total last, as written)
 
 
 def _tables(text: str) -> dict[str, str]:

@@ -32,3 +32,24 @@ def apostrophes_blanked(text: str) -> str:
     """`text` with each apostrophe a space (positions stay the same): the form lexicon terms
     are matched in, so "party's" and the phrase written "party's" or "party s" meet."""
     return text.replace("'", " ").replace("’", " ")
+
+
+# A letter's sign-off ("Regards, M. Tran, campaign manager", "Thank you,\nDenise Kowalczyk\n
+# Election Director, Frederick County Board of Elections", "-- D."): who writes, never what the
+# question is about, so a title or a county in it is no fact of the question.
+_NAME_LINE = r"(?-i:(?:[A-Z][\w.'’-]*|of|for|the|and|&|,|[ \t])+)"
+_SIGN_OFF = re.compile(
+    r"^[\s>]*(?:(?:best|kind|warm)\s+regards|regards|thanks|thank\s+you|many\s+thanks|best"
+    r"|sincerely|cheers|respectfully|v/r)(?:\s*,[^\n?\d]{0,50})?\s*$"
+    # (the name and title lines under it: capitalised words only)
+    r"(?:\n[\s>]*" + _NAME_LINE + r"$){0,3}"
+    r"|^[\s>]*(?:--|—)\s*" + _NAME_LINE + r"$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def without_sign_off(text: str) -> str:
+    """`text` with a letter's sign-off blanked (positions stay the same); a message that is
+    only a sign-off ("thanks, that's all for now!") stays as written."""
+    out = _SIGN_OFF.sub(lambda m: " " * len(m.group(0)), text)
+    return out if out.strip() else text

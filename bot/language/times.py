@@ -35,7 +35,8 @@ _TIME_AFTER = re.compile(
     r"(?:(?:night|evening|morning|afternoon)\s+)?"
     # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
     r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
-    r"(?:,|\bat\b|@|\bby\b|-|–|—|\()?\s*"
+    # ("Friday, September 22, at five o'clock in the afternoon")
+    r"(?:,\s*(?:at\b)?|\bat\b|@|\bby\b|-|–|—|\()?\s*"
     # ("last day for withdrawals: Tuesday 2/15/2028, closing at noon")
     r"(?:(?:closing|closes|closed|ending|ends)\s+)?(?:at\s+|a\s+las\s+|[àa]s\s+)?(?:(?:around|about|approximately|like)\s+)?"
     r"(?:(\d{1,2})(?::(\d{2}))?\s*" + AMPM + r"|(?:12\s+)?(noon)\b|(\d{1,2}):(\d{2})\b"
@@ -82,7 +83,8 @@ def clock_time(
 
 # Words before a date that make it a filing deadline, whose hour is an office hour.
 _DEADLINE_BEFORE = re.compile(
-    r"\b(?:clos\w*|deadline|due|ends?|ended|cut-?off|last\s+day|until|by|proclamation|sets?)\b"
+    r"\b(?:clos\w*|deadline|due|ends?|ended|cut-?off|(?:last|final)\s+day|until|by|proclamation"
+    r"|sets?)\b"
 )
 
 
