@@ -117,7 +117,7 @@ class AnswerService:
         if problem:
             return Reply(status="invalid_input", text_in=_echo(raw), message=problem)
         as_of = as_of or said_as_of
-        stripped = without_sign_off(question).strip()  # (who signs is no fact of it)
+        stripped = without_sign_off(question).strip()  # (who writes is no fact)
         word = stripped.lower()
         commands = _commands(surface)
         if word in ("", "help", "?", "hi", "hello"):

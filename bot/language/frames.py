@@ -21,7 +21,7 @@ from bot.language.asks import ANSWER_KINDS
 from bot.language.learned import NONE, features, learned_model
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult, never_decided, side_asks
-from bot.language.parts import asked_besides, without_side_asks
+from bot.language.parts import added_questions, asked_besides, without_side_asks
 from bot.language.words import raw_words, stem, words
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
@@ -383,6 +383,11 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         why = matcher.match(plain, exclude=ruled, stated=stated)
         if why.excluded and all(found[r].about_asking for r in why.excluded):
             result = replace(why, decision="no_match", out_of_scope=vetoes)
+    if result.decision == "matched" and not result.set_aside:
+        # ("… when is it due? Also, can she drop it off at the county office?": an added
+        # question none of the rules' words are in is said not answered)
+        added = [a for a in added_questions(expanded) if not matcher.match(a).candidates]
+        result = replace(result, set_aside=tuple(added)) if added else result
     if result.decision == "ambiguous":
         result = _told_apart(matcher, result, stated)
     said = features(judged_words(matcher, expanded, rest), facts)

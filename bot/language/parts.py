@@ -87,6 +87,30 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     return " ".join(kept) if set_aside and other_asks else None
 
 
+# A part opened by words that add another question ("Also, …", "PS …", "(b) …", "one more
+# thing: …", "Second, …").
+_ADDED = re.compile(
+    r"^\W*(?:(?:and\s+)?also\b|plus\b|p\.?\s?s\.?(?=\W)|second(?:ly)?\b|2[).]|\(b\)"
+    r"|one\s+more\s+(?:thing|question)|another\s+(?:question|thing)|other\s+question|separately"
+    r"|unrelated(?:ly)?|btw\b|by\s+the\s+way|oh\s+and\b|q2\b)",
+    re.IGNORECASE,
+)
+
+
+def added_questions(text: str) -> list[str]:
+    """The parts of `text` that add a question of their own ("Also, does the candidate have to
+    live in the district?", "PS what's the fee?") asking nothing a rule computes and holding no
+    number: the caller sets aside those no rule's words are in."""
+    found = []
+    for part in _parts(text, ()):
+        added = _ADDED.search(part.text)
+        # ("PS does the chair get a vote too": the question opens after the added word)
+        asks = added and (part.asks or _ASKING.search(part.text[added.end() :].lower()))
+        if asks and not part.asks_computed and not any(c.isdigit() for c in part.text):
+            found.append(part.text.strip())
+    return found
+
+
 def asked_besides(text: str, vetoes: Sequence[str]) -> bool:
     """Whether a part of `text` holding none of `vetoes` asks something: "Lee $300 (over the
     limit, we're refunding it). What's matched?" asks beside the limit's words; "When must the

@@ -36,7 +36,8 @@ def apostrophes_blanked(text: str) -> str:
 
 # A letter's sign-off ("Regards, M. Tran, campaign manager", "Thank you,\nDenise Kowalczyk\n
 # Election Director, Frederick County Board of Elections", "-- D."): who writes, never what the
-# question is about, so a title or a county in it is no fact of the question.
+# question is about, so a title or a county in it is no fact of the question. (A mail's headers
+# stay: their year may be the one a day written without its year is in.)
 _NAME_LINE = r"(?-i:(?:[A-Z][\w.'’-]*|of|for|the|and|&|,|[ \t])+)"
 _SIGN_OFF = re.compile(
     r"^[\s>]*(?:(?:best|kind|warm)\s+regards|regards|thanks|thank\s+you|many\s+thanks|best"

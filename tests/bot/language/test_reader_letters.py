@@ -146,3 +146,23 @@ def test_a_story_sentence_holding_side_words_does_not_silence_the_question() -> 
     assert reply.reading is not None and "qualifications" in reply.reading.not_answered
     # A short subject ("For the filing fee,") still rules the whole question out.
     assert SERVICE.ask("For the filing fee, when is it due?", today=SPRING).status == "no_match"
+
+
+def test_an_added_question_no_rules_words_are_in_is_said_not_answered() -> None:
+    # c. 53, § 14, sentence 7: the certificate's deadline is answered; "PS …" asks more.
+    reply = SERVICE.ask(
+        "withdrawals closed Fri 9/22/28 at 5 for our state rep nominee -- when is the vacancy "
+        "certificate due? PS does the town committee chair have to be present",
+        today=date(2028, 9, 25),
+    )
+    assert reply.rule == "ma-vacancy-certificate" and reply.status == "answered_in_part"
+    assert reply.reading is not None
+    assert reply.reading.not_answered == ["PS does the town committee chair have to be present"]
+    # An added question in a rule's own words is the rule's to answer.
+    same = SERVICE.ask(
+        "withdrawals closed Fri 9/22/28 at 5 for our state rep nominee. Also, when is the "
+        "vacancy certificate due?",
+        today=date(2028, 9, 25),
+    )
+    assert same.status == "answered" and same.reading is not None
+    assert same.reading.not_answered == []
