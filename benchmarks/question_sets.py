@@ -113,6 +113,8 @@ QUESTION_FOLDERS = {
     "eighty-first external tuning set": "external81",
     "eighty-second external tuning set": "external82",
     "eighty-third external tuning set": "external83",
+    "eighty-fourth external tuning set": "external84",
+    "eighty-fifth external tuning set": "external85",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

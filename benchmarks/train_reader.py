@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 from question_sets import OUT_OF_SCOPE_KINDS, question_day, tuning_sets  # noqa: E402
 
 from bot.language import build_matcher, read_facts  # noqa: E402
-from bot.language.frames import judged_words  # noqa: E402
+from bot.language.frames import judged_facts, judged_words  # noqa: E402
 from bot.language.learned import MODEL_FILE, NONE, features, fingerprint  # noqa: E402
 from bot.language.lexicon import lexicon  # noqa: E402
 from bot.language.parts import without_side_asks  # noqa: E402
@@ -65,7 +65,7 @@ def examples() -> list[tuple[str, frozenset[str], str]]:
                 # lesson that such questions are no rule's.
                 continue
             said = judged_words(matcher, expanded, rest)
-            found.append((qset.name, features(said, facts), label))
+            found.append((qset.name, features(said, judged_facts(facts, rest)), label))
     return found
 
 

@@ -390,7 +390,7 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         result = replace(result, set_aside=tuple(added)) if added else result
     if result.decision == "ambiguous":
         result = _told_apart(matcher, result, stated)
-    said = features(judged_words(matcher, expanded, rest), facts)
+    said = features(judged_words(matcher, expanded, rest), judged_facts(facts, rest))
     # (whether another part asks matters only where words no rule computes were found)
     besides = not result.out_of_scope or asked_besides(expanded, result.out_of_scope)
     settled = settle(result, learned_model().probabilities(said), found, besides)
@@ -403,6 +403,16 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     ):
         result = settled
     return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+def judged_facts(facts: Facts, rest: str | None) -> Facts:
+    """The facts the learned model judges: with a side question set aside (`rest`: the text
+    without it), not the yes/no form that question was asked in ("… and can they also run in
+    a party primary?" asks the rest as a deadline)."""
+    if rest is None:
+        return facts
+    kept = [m for m in facts.mentions if not (m.role == "asks" and m.value == "yes-no")]
+    return facts.model_copy(update={"mentions": kept})
 
 
 def _told_apart(

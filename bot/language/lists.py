@@ -23,7 +23,8 @@ _LIST_JOIN = re.compile(
     r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"
     # ("Reyes | 2,800,000 Kim | 2,100,000", "A | 50 B | 75": a table's rows, each its label)
     # ("| A.K. | 40 |\n| J.P. | 120 |": a markdown table's rows)
-    r"|\|\s*\n\s*\|\s*[a-z][a-z.'’ -]{0,20}?\s*\|\s*|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
+    # ("| Nguyen, T. | $50 |": a name written last name first)
+    r"|\|\s*\n\s*\|\s*[a-z][a-z.,&'’ -]{0,28}?\s*\|\s*|\|\s*|[a-z][a-z.'’-]{0,15}\s*\|\s*)"
     # "$250 and one of 50", "four of $50 each and two of $125"
     rf"(?:(?:one|another|{IN_WORDS}|\d)\s+(?:of\s+)?)?"
     r"(?:[a-z]{1,6}\s?\d{1,2}\s*:?\s+)?$"  # "W1 3,402 / W2 2,977": each item's short label

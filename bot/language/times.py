@@ -50,7 +50,9 @@ _TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 
     r"(?<![\d:])(?:(\d{1,2})(?::(\d{2}))?\s*" + AMPM + r"|(?:12\s+)?(noon)"
     r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d)"
     # ("the COC deadline at 5 o'clock on april 9": an office hour, read as `_office_hour` does)
-    r"|(\d{1,2})\s*o['’]?\s?clock)"
+    r"|(\d{1,2})\s*o['’]?\s?clock"
+    # ("withdrawals closed at 5 today": an office hour, then its day)
+    r"|(?<=at\s)([1-6])(?=\s))"
     # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
     # ("withdrawals close Friday at noon — 9/22": the day said after a dash)
     r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*|[—–-]+\s*)?$"
@@ -116,6 +118,8 @@ def _office_hour(low: str, d: FactDate, hour: int, minute: int) -> time | None:
     return None
 
 
+# A day said by name ("today", "friday"), which a bare "at 5" may stand before.
+_NAMED_DAY = re.compile(r"(?:today|tomorrow|yesterday|mon|tue|wed|thu|fri|sat|sun)")
 _CLOCK_BEFORE_NIGHT = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*$")
 
 
@@ -162,8 +166,8 @@ def attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> 
             d.time = time(12, 0)
         elif before.group(5):
             d.time = time(int(before.group(5)), int(before.group(6)))
-        elif before.group(7):
-            d.time = _office_hour(low, d, int(before.group(7)), 0)
+        elif before.group(7) or (before.group(8) and _NAMED_DAY.match(d.span)):
+            d.time = _office_hour(low, d, int(before.group(7) or before.group(8)), 0)
         else:
             d.time = clock_time(
                 int(before.group(1)),

@@ -166,3 +166,26 @@ def test_an_added_question_no_rules_words_are_in_is_said_not_answered() -> None:
     )
     assert same.status == "answered" and same.reading is not None
     assert same.reading.not_answered == []
+
+
+def test_a_markdown_table_of_names_written_last_name_first() -> None:
+    # § 15-106(c)(1): every row's contribution is matched, "Diaz, R." included.
+    reply = SERVICE.ask(
+        "match these?\n\n| Donor | Amount |\n|---|---|\n| Okafor, N. | $120 |\n"
+        "| Lund Family | $80 |\n| Diaz, R. | $35 |",
+        today=date(2029, 3, 1),
+    )
+    assert reply.params.get("contributions") == "120;80;35"
+
+
+def test_an_office_hour_said_before_today() -> None:
+    # c. 53, § 14, sentence 7: withdrawals closed at 5 p.m. today.
+    reply = SERVICE.ask(
+        "withdrawals for the town special closed at 4 today. when are the vacancy "
+        "certificates due?",
+        today=date(2027, 6, 17),
+    )
+    assert reply.params.get("withdrawal_deadline") == "2027-06-17T16:00"
+    # A death "at 5 today" is no deadline's hour: never guessed as 5 p.m.
+    died = SERVICE.ask("the LG died at 5 today, successor deadline?", today=date(2027, 6, 17))
+    assert died.params.get("event_date") == "2027-06-17"
