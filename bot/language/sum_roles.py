@@ -370,6 +370,8 @@ def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
     """A sum in a sentence said of an earlier cycle, beside sums said elsewhere in the question,
     is history (role "was"): "four tickets qualified for $900k … (Last cycle it had about
     $7M.)" prorates the four, never the $7M."""
+    if len(amounts) < 2 or not _EARLIER_CYCLE.search(low):
+        return
     for a in amounts:
         begin = max((m.end() for m in _SENTENCE_END.finditer(low, 0, a.start)), default=0)
         end = _SENTENCE_END.search(low, a.start + len(a.span))
