@@ -381,7 +381,7 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         unsaid = {w for v in vetoes for w in words(v)}
         plain = " ".join(w for w in raw_words(expanded) if stem(w) not in unsaid)
         why = matcher.match(plain, exclude=ruled, stated=stated)
-        if why.excluded and all(found[r].about_asking for r in why.excluded):
+        if why.excluded and all(r in found and found[r].about_asking for r in why.excluded):
             result = replace(why, decision="no_match", out_of_scope=vetoes)
     if result.decision == "matched" and not result.set_aside:
         # ("… when is it due? Also, can she drop it off at the county office?": an added

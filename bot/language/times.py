@@ -166,8 +166,12 @@ def attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> 
             d.time = time(12, 0)
         elif before.group(5):
             d.time = time(int(before.group(5)), int(before.group(6)))
-        elif before.group(7) or (before.group(8) and _NAMED_DAY.match(d.span)):
-            d.time = _office_hour(low, d, int(before.group(7) or before.group(8)), 0)
+        elif before.group(7):
+            d.time = _office_hour(low, d, int(before.group(7)), 0)
+        elif before.group(8):
+            # (only before a day said by name: "at 5 June 5" is no hour read)
+            if _NAMED_DAY.match(d.span):
+                d.time = _office_hour(low, d, int(before.group(8)), 0)
         else:
             d.time = clock_time(
                 int(before.group(1)),

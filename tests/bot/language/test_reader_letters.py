@@ -189,3 +189,13 @@ def test_an_office_hour_said_before_today() -> None:
     # A death "at 5 today" is no deadline's hour: never guessed as 5 p.m.
     died = SERVICE.ask("the LG died at 5 today, successor deadline?", today=date(2027, 6, 17))
     assert died.params.get("event_date") == "2027-06-17"
+
+
+def test_a_bare_hour_before_a_written_date_is_not_read_and_does_not_fail() -> None:
+    # c. 53, § 14, sentence 7: "at 5 June 5" names the day; its hour is not guessed.
+    reply = SERVICE.ask(
+        "withdrawals closed at 5 June 5 for the town office, when is the certificate due?",
+        today=date(2026, 6, 8),
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params.get("withdrawal_deadline") == "2026-06-05"
