@@ -104,7 +104,7 @@ def extract(text: str, *, today: date) -> Facts:
         years = [*asked, *(y for y in years if y not in asked)]
     # (a day counted from today, "two weeks ago", names no year: only a year written out does)
     written = years + [d.value.year for d in dates if d.year_written and _YEAR_IN.search(d.span)]
-    year_said = _year_named(dates, written, today, said_year)
+    year_said = _year_named(dates, written, today, said_year, low)
     settle_weekdays(dates, today, problems, year_said=year_said, years=written)
     event_from_primary(low, cues, dates)
 
@@ -237,14 +237,21 @@ def _relative_year(low: str, today: date) -> int | None:
 
 
 def _year_named(
-    dates: list[FactDate], years: list[int], today: date, said: int | None = None
+    dates: list[FactDate],
+    years: list[int],
+    today: date,
+    said: int | None = None,
+    low: str | None = None,
 ) -> bool:
     """A date written without its year ("COC deadline that year is feb 26") is in the one
     year the question names ("in 2030", "for '30", "March 4, 2030 … March 8"), not today's:
     reading it in today's year would change a date the user gave. With several years named,
-    the date keeps today's year. Whether one year was named."""
+    the date is in the one year its own sentence names, else keeps today's year. Whether one
+    year was named."""
     named = set(years) or ({said} if said else set())
     # (today's year named too: a day near the new year is then in it, not the next one's)
+    if len(named) > 1 and low is not None:
+        _year_of_its_sentence(dates, named, low)
     if len(named) != 1:
         return False
     (year,) = named
@@ -252,6 +259,30 @@ def _year_named(
         if not found.year_written:
             found.value = in_year(found.value, year)
     return True
+
+
+_SENTENCE = re.compile(r"[^.?!\n]+")
+_A_YEAR = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
+
+
+def _year_of_its_sentence(dates: list[FactDate], named: set[int], low: str) -> None:
+    """ "Date: Thu, Jun 22, 2028 … Scenario: 2030 COC deadline Feb 26; withdrawal deadline
+    March 8. The LG withdraws on March 4.": of several years named, a day written without its
+    year is in the one its own sentence names; when the sentences holding such days name one
+    year between them, every such day is in it (the scenario's year, not the mail's)."""
+    undated = [d for d in dates if not d.year_written]
+    own: dict[int, int] = {}  # a day's start → the one year its sentence names
+    for sentence in _SENTENCE.finditer(low):
+        inside = [d for d in undated if sentence.start() <= d.start < sentence.end()]
+        years = {int(y) for y in _A_YEAR.findall(sentence.group(0))} & named
+        if inside and len(years) == 1:
+            own.update((d.start, next(iter(years))) for d in inside)
+    scenario = set(own.values())
+    for found in undated:
+        year = own.get(found.start) or (next(iter(scenario)) if len(scenario) == 1 else None)
+        if year is not None:
+            found.value = in_year(found.value, year)
+            found.year_written = True  # (its year is said, in the question's own words)
 
 
 def _own_words(source: str, expanded: Expanded, facts: Facts) -> None:

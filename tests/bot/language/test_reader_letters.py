@@ -199,3 +199,18 @@ def test_a_bare_hour_before_a_written_date_is_not_read_and_does_not_fail() -> No
     )
     assert reply.rule == "ma-vacancy-certificate"
     assert reply.params.get("withdrawal_deadline") == "2026-06-05"
+
+
+def test_a_day_without_its_year_is_in_the_year_its_own_sentence_names() -> None:
+    # § 5-903(b)(2)(i): the scenario's 2030 days, not the year of the mail around it.
+    reply = SERVICE.ask(
+        "Date: Thu, Jan 11, 2029\nSubject: binder scenario\n\n"
+        "Scenario: 2030 withdrawal deadline March 8; primary June 25. The LG candidate "
+        "withdraws on March 4. When must the new running mate file?",
+        today=date(2029, 1, 11),
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.params.get("withdrawal_deadline") == "2030-03-08"
+    assert reply.params.get("primary") == "2030-06-25"
+    # (the withdrawal's day, in a sentence naming no year, is in the scenario's year too)
+    assert reply.params.get("event_date") == "2030-03-04"
