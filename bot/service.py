@@ -75,6 +75,7 @@ class AnswerService:
         self.clock = clock
         self.settings = settings
         self.matcher = build_matcher(RULES)
+        self.primaries = calendars.days_named("primary")  # (for "due before the primary?")
 
     @classmethod
     def from_settings(
@@ -175,15 +176,14 @@ class AnswerService:
         relevant: dict[str, str],
     ) -> Reply:
         """The reply to a question read as `facts` and matched as `matched`."""
-        # Deadlines of something no rule computes ("campaign finance report due dates for
-        # August") are not the season's: the reply says what was not covered instead.
-        # Nor is a filing's deadline for someone the rules exclude ("for Democratic and
-        # Republican candidates in the April 2028 primary"): the reply says why it is not covered.
-        one_rule, primaries = matched.decision == "matched", self.calendars.days_named("primary")
+        # Deadlines of something no rule computes ("finance report due dates for August") are
+        # not the season's, nor is a filing's deadline for someone the rules exclude ("for
+        # Democratic and Republican candidates in the April 2028 primary"): the reply says why.
+        one_rule = matched.decision == "matched"
         window = (
             None
             if matched.out_of_scope or (matched.decision == "no_match" and relevant)
-            else due_window(stripped, day, one_rule=one_rule, primaries=primaries)
+            else due_window(stripped, day, one_rule=one_rule, primaries=self.primaries)
         )
         if window is not None:
             # "Key dates for independent candidates": the season of the rules the words name.

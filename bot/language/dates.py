@@ -56,9 +56,11 @@ MONTH_NAME = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 _MONTH = r"(" + MONTH_NAME + r")\.?"
-_WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
-_RD_WEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)  # dateutil's, by the same numbers
+WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_RDWEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)  # dateutil's, by the same numbers
 WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+# "the 2028 deadlines", "a 2030 scenario": a year written on its own, not inside a date.
+YEAR_ALONE = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
 _WEEKDAY_NAME = WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
 _WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")\.?,?\s+)?"
 _ORD = r"(?:st|nd|rd|th)?"
@@ -168,7 +170,7 @@ _CLOSED_WEEKDAY = re.compile(
     r"\b(?:closed|ended)\s+(?:on\s+|last\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b" + _DAY_WRITTEN_AFTER
 )
 # "the nominee from Tuesday's primary": a weekday's election already held is the last one.
-_WEEKDAYS_ELECTION = re.compile(
+WEEKDAYS_ELECTION = re.compile(
     r"(?<!next\s)(?<!coming\s)(?<!upcoming\s)\b(?P<wd>" + WEEKDAY_FULL + r")'?s\s+"
     r"(?:state\s+|party\s+|special\s+)?(?:primary|election|convention|caucus)\b"
 )
@@ -181,7 +183,7 @@ def _anchor_ahead(m: re.Match[str], today: date) -> int | None:
     weekday (None when that weekday is today's: this one or next week's is not said)."""
     if m.group("wd") is None:
         return 1 if m.group("anchor") == "tomorrow" else 0
-    ahead = (_WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
+    ahead = (WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
     return ahead or None
 
 
@@ -292,7 +294,7 @@ def _weekday_and_day(
 def _weekday_problem(weekday: str | None, value: date, span: str) -> str | None:
     if not weekday:
         return None
-    if _WEEKDAYS[weekday[:3]] != value.weekday():
+    if WEEKDAYS[weekday[:3]] != value.weekday():
         return f"{span.strip()!r}: {value:%B %-d, %Y} is a {value:%A}"
     return None
 
@@ -330,7 +332,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             value = _ahead_if_said_ahead(value, today, low[max(0, start - 60) : start])
             # ("Friday June 9": which year's June 9 is a Friday is settled with the question's
             # year, `settle_weekdays`)
-            said_weekday = _WEEKDAYS[weekday[:3]] if weekday else None
+            said_weekday = WEEKDAYS[weekday[:3]] if weekday else None
         else:
             problem = _weekday_problem(weekday, value, span)
             if problem:
@@ -362,7 +364,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("ago", _AGO),
             ("past", _PAST_WEEKDAY),
             ("event_day", _EVENT_WEEKDAY),
-            ("event_day", _WEEKDAYS_ELECTION),
+            ("event_day", WEEKDAYS_ELECTION),
             ("event_ahead", _EVENT_WEEKDAY_AHEAD),
             ("event_ahead", _CLOSES_WEEKDAY),
             ("event_day", _CLOSED_WEEKDAY),
@@ -458,13 +460,13 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 # guessed (nor is it "last Tuesday", the one before today)
                 taken.append(m.span())
                 continue
-            weekday = _RD_WEEKDAYS[_WEEKDAYS[m.group("wd")[:3]]]
+            weekday = _RDWEEKDAYS[WEEKDAYS[m.group("wd")[:3]]]
             said = nth_weekday_of_month(year, month, weekday, nth)
             # ("the 5th Tuesday of May" that May does not have is reported as no date)
             day = said.day if said.month == month else 32
             add(m.start(), m.end(), year, month, day, None, True)
         elif kind == "wd_day":
-            said_wd, said_day = _WEEKDAYS[m.group("wd")[:3]], int(m.group("day"))
+            said_wd, said_day = WEEKDAYS[m.group("wd")[:3]], int(m.group("day"))
             month_said = _MONTHS[m.group("month")[:3]] if m.group("month") else None
             # ("October 13, 2027 … (sorry - Tuesday the 12th)": in a month the question's
             # other dates name, when that day falls on that weekday there)
@@ -517,7 +519,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             # "last Friday", "died Sunday": the most recent such day before today. "last
             # Friday" is the date's words; after an event, only the weekday is.
             at = 0 if kind == "past" else "wd"
-            back = (today.weekday() - _WEEKDAYS[m.group("wd")[:3]] - 1) % 7 + 1
+            back = (today.weekday() - WEEKDAYS[m.group("wd")[:3]] - 1) % 7 + 1
             taken.append(m.span(at))
             found.append(
                 FactDate(value=today - timedelta(days=back), span=m.group(at), start=m.start(at))
@@ -525,7 +527,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
         elif kind == "event_ahead":
             # "she'll pull out tuesday": the coming such day (said on that very weekday, today
             # or a week on: not read, the rule asks)
-            ahead = (_WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
+            ahead = (WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
             if ahead:
                 taken.append(m.span("wd"))
                 value = today + timedelta(days=ahead)

@@ -21,8 +21,7 @@ from bot.language.asks import ANSWER_KINDS
 from bot.language.learned import NONE, features, learned_model
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult, never_decided, side_asks
-from bot.language.parts import added_questions, asked_besides, without_side_asks
-from bot.language.words import raw_words, stem, words
+from bot.language.parts import added_questions, asked_besides, unsaid, without_side_asks
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 from rules.result import Result
@@ -378,9 +377,7 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         # ("does the declaration of intent need to be notarized?": asked alone, the side
         # question is the whole question; the frames say why no rule answers it — it asks
         # another kind of answer — better than naming its words)
-        unsaid = {w for v in vetoes for w in words(v)}
-        plain = " ".join(w for w in raw_words(expanded) if stem(w) not in unsaid)
-        why = matcher.match(plain, exclude=ruled, stated=stated)
+        why = matcher.match(unsaid(expanded, vetoes), exclude=ruled, stated=stated)
         if why.excluded and all(r in found and found[r].about_asking for r in why.excluded):
             result = replace(why, decision="no_match", out_of_scope=vetoes)
     if result.decision == "matched" and not result.set_aside:

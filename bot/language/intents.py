@@ -10,7 +10,15 @@ import re
 from collections.abc import Iterator, Mapping
 from datetime import date, timedelta
 
-from bot.language.dates import MONTH_NAME, WEEKDAY_FULL, find_dates, in_year, month_number
+from bot.language.dates import (
+    MONTH_NAME,
+    WEEKDAY_FULL,
+    WEEKDAYS,
+    YEAR_ALONE,
+    find_dates,
+    in_year,
+    month_number,
+)
 from bot.language.lexicon import lexicon
 from rules.ma.holidays import legal_holidays
 
@@ -86,8 +94,6 @@ _REST_OF = re.compile(
     r"|year[\s-]end)\b",
     re.IGNORECASE,
 )
-# "the 2028 deadlines", "due in 2028", "January 2027": a year said alone, not inside a date.
-_YEAR = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
 _MONTH_YEAR = re.compile(r"\b" + _MONTH + r"\.?,?\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
 # "what's the next deadline?", "what's next?": the deadlines ahead, from today.
 _NEXT = re.compile(
@@ -183,7 +189,7 @@ def _named_days(text: str, today: date, primaries: Mapping[str, list[date]] | No
         return date(year, month, calendar.monthrange(year, month)[1]).isoformat()
 
     def weekday(m: re.Match[str]) -> str:
-        wanted = list(calendar.day_name).index(m.group("wd").capitalize())
+        wanted = WEEKDAYS[m.group("wd")[:3].lower()]
         return (today + timedelta(days=(wanted - today.weekday() - 1) % 7 + 1)).isoformat()
 
     def primary(m: re.Match[str]) -> str:
@@ -216,7 +222,7 @@ def due_window(
         between = _between_dates(_named_days(text, today, primaries), today)
         if between is not None:
             return between
-    later = {int(y) for y in _YEAR.findall(text)} if not one_rule else set()
+    later = {int(y) for y in YEAR_ALONE.findall(text)} if not one_rule else set()
     if len(later) == 1 and min(later) > today.year and _LIST_WORDS.search(text):
         # "deadlines coming up for 2028": the year named, not the next 30 days.
         return _named_period(text, today)
@@ -258,7 +264,7 @@ def _named_period(text: str, today: date) -> tuple[date, date] | None:
         if (rest.group("unit") or "year").lower() == "month":
             return _month(today.year, today.month, today)
         return today, date(today.year, 12, 31)
-    years = {int(y) for y in _YEAR.findall(text)}
+    years = {int(y) for y in YEAR_ALONE.findall(text)}
     if len(years) == 1:
         (year,) = years
         if year >= today.year:

@@ -64,7 +64,6 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     vetoes rule out the whole question)."""
     if not vetoes or not set(vetoes) <= side_asks():
         return None
-    veto_words = {w for v in vetoes for w in words(v)}
     kept: list[str] = []
     set_aside = other_asks = False
     for part in _parts(text, vetoes):
@@ -80,7 +79,7 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             if not (part.is_question or part.apart or part.confirms or part.tells):
                 return None
             set_aside = True
-            kept.append(" ".join(w for w in raw_words(part.text) if stem(w) not in veto_words))
+            kept.append(unsaid(part.text, vetoes))
         else:
             other_asks = other_asks or part.asks_computed
             kept.append(part.text)
@@ -109,6 +108,12 @@ def added_questions(text: str) -> list[str]:
         if asks and not part.asks_computed and not any(c.isdigit() for c in part.text):
             found.append(part.text.strip())
     return found
+
+
+def unsaid(text: str, vetoes: Sequence[str]) -> str:
+    """`text` without the words of `vetoes` (compared stemmed, as the matcher found them)."""
+    veto_words = {w for v in vetoes for w in words(v)}
+    return " ".join(w for w in raw_words(text) if stem(w) not in veto_words)
 
 
 def asked_besides(text: str, vetoes: Sequence[str]) -> bool:

@@ -28,7 +28,7 @@ from bot.language.date_roles import (
     label_dates,
     same_day_cutoff,
 )
-from bot.language.dates import find_dates, in_year, settle_weekdays
+from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
@@ -262,7 +262,6 @@ def _year_named(
 
 
 _SENTENCE = re.compile(r"[^.?!\n]+")
-_A_YEAR = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
 
 
 def _year_of_its_sentence(dates: list[FactDate], named: set[int], low: str) -> None:
@@ -274,7 +273,7 @@ def _year_of_its_sentence(dates: list[FactDate], named: set[int], low: str) -> N
     own: dict[int, int] = {}  # a day's start → the one year its sentence names
     for sentence in _SENTENCE.finditer(low):
         inside = [d for d in undated if sentence.start() <= d.start < sentence.end()]
-        years = {int(y) for y in _A_YEAR.findall(sentence.group(0))} & named
+        years = {int(y) for y in YEAR_ALONE.findall(sentence.group(0))} & named
         if inside and len(years) == 1:
             own.update((d.start, next(iter(years))) for d in inside)
     scenario = set(own.values())
