@@ -156,6 +156,7 @@ HELDOUT_FOLDERS = (
     "heldout37",
     "heldout38",
     "heldout39",
+    "heldout40",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

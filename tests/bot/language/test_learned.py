@@ -60,6 +60,17 @@ def test_the_shipped_model_is_trained_on_the_tuning_sets_as_the_reader_now_reads
     )
 
 
+def test_every_question_folder_is_either_tuned_on_or_held_out() -> None:
+    # A held-out folder left off HELDOUT_FOLDERS would be measured by nothing (and guarded by
+    # nothing); a tuning folder left off QUESTION_FOLDERS would never be read or trained on.
+    _trainer()  # puts benchmarks/ on the path, where question_sets lives
+    question_sets = sys.modules["question_sets"]
+    folders = {p.parent.name for p in question_sets.TESTS.glob("*/questions.yaml")}
+    held = {f for f in folders if f.startswith("heldout") and not f.endswith("_retired")}
+    assert held == set(question_sets.HELDOUT_FOLDERS)
+    assert folders - held == set(question_sets.QUESTION_FOLDERS.values())
+
+
 def test_the_model_weighs_every_rule_and_the_questions_none_covers() -> None:
     model = learned_model()
     assert set(model.classes) == {*RULES, NONE}
