@@ -115,6 +115,7 @@ QUESTION_FOLDERS = {
     "eighty-third external tuning set": "external83",
     "eighty-fourth external tuning set": "external84",
     "eighty-fifth external tuning set": "external85",
+    "eighty-seventh external tuning set": "external87",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -157,6 +158,8 @@ HELDOUT_FOLDERS = (
     "heldout38",
     "heldout39",
     "heldout40",
+    "heldout41",
+    "heldout42",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -7,8 +7,8 @@ after it: that value replaces the one before the marker — the nearest, or the 
 "not" ("$120 not $125") — which keeps its place, its role and its time of day. A value the words
 give another role ("sorry, one more: the primary is June 23") corrects nothing. Only values
 (dates, sums, counts) are corrected here; a marker with no value right after it changes nothing
-("Sorry if dumb question. …"). A count said roughly and then exactly is the exact one
-(`exact_over_rough`).
+("Sorry if dumb question. …"). Which of several counts is meant, when none is corrected, is
+`count_roles`' business.
 """
 
 from __future__ import annotations
@@ -414,26 +414,6 @@ def itemised_again(low: str, amounts: list[FactAmount]) -> None:
                 a.role = "again"
 
 
-_OF_THEM = re.compile(r"\s+of\s+(?:them|those|these)\b")
-_IN_ALL = re.compile(r"[^.;?!\d]{0,30}?\b(?:in\s+all|in\s+total|altogether|total)\b")
-
-
-def part_of_total(low: str, counts: list[FactCount]) -> None:
-    """ "town cast 6,020 votes for governor in all; our party's candidate got 2,749 of them":
-    the count said "of them" is the part asked about, with the total's role; the total is
-    said only to place it (role "total")."""
-    for part in [c for c in counts if c.role is None]:
-        if not _OF_THEM.match(low, part.start + len(part.span)):
-            continue
-        whole = [
-            c
-            for c in counts
-            if c.start < part.start and c.role and _IN_ALL.match(low, c.start + len(c.span))
-        ]
-        if whole:
-            part.role, whole[-1].role = whole[-1].role, "total"
-
-
 # "Whole-town gov vote for us was 5,400": the area a count is of, not the district's extent.
 _A_COUNT_OF_IT = re.compile(
     r"[\s-]*(?:(?:gov\w*|party['’]?s?)\s+)?(?:votes?|totals?|counts?|turnout)\b"
@@ -461,86 +441,3 @@ def offices_taken_back(low: str, mentions: list[FactMention]) -> list[FactMentio
             and _A_COUNT_OF_IT.match(low, m.start + len(m.span))
         )
     ]
-
-
-_ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
-
-
-def exact_over_rough(low: str, counts: list[FactCount]) -> None:
-    """ "roughly 512K registered (Jan 1 count: 512,337)": a count said roughly and then exactly
-    is the exact one (within 5 % of the rough one), with the rough one's role."""
-    for rough in [c for c in counts if c.role and _ROUGHLY.search(low, 0, c.start)]:
-        exact = next(
-            (
-                c
-                for c in counts
-                if c is not rough
-                and c.role in (None, rough.role)
-                and c.value != rough.value
-                and abs(c.value - rough.value) <= rough.value * 0.05
-            ),
-            None,
-        )
-        if exact is not None:
-            exact.role = rough.role
-            counts.remove(rough)
-
-
-# "1,100,000 for the whole region", "3,455 votes townwide", "the county overall has …": a count
-# said of an area wider than the district asked about.
-_WIDER_AFTER = re.compile(
-    r"(?:\s+(?:registered\s+)?(?:voters|votes))?\s*,?\s*(?:\b(?:town|city|county|state)-?wide\b"
-    r"|\boverall\b|\b(?:for|in|across)\s+the\s+(?:whole|entire)\s+"
-    r"(?:region|county|state|city|town|area|jurisdiction)\b)"
-)
-_WIDER_BEFORE = re.compile(
-    r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)[\s-]+(?:region|county|state"
-    r"|city|town|area))\b[^.?!;\d]{0,30}$"
-    # ("Town total for our party's governor candidate last state election: 6,240")
-    # (a year may be said between: "Town total for our gov candidate in 2026: 4,100")
-    r"|\b(?:town|city|county)\s+total\b(?:[^.?!;\d]|(?<!\d)20\d\d(?!\d)){0,60}$"
-    # ("the county has 1,050,000 registered but only 750,250 are in the district")
-    r"|\bthe\s+(?:county|city|state|town|region)\s+(?:as\s+a\s+whole\s+)?(?:has|had|is\s+at)\s*$"
-)
-
-
-def wider_area(low: str, counts: list[FactCount]) -> None:
-    """ "1,100,000 for the whole region -- the district itself is 512,880": of two counts of
-    one kind, the one said of a wider area only places the other, which is the district's
-    (§ 5-703(e)'s voters, c. 53 § 14's votes in the part of a town): role "total"."""
-    kinds = ("registered_voters", "votes")
-    for wide in [c for c in counts if c.role in (*kinds, None)]:
-        end = wide.start + len(wide.span)
-        if not (
-            _WIDER_AFTER.match(low, end)
-            or _WIDER_BEFORE.search(low, max(0, wide.start - 80), wide.start)
-        ):
-            continue
-        # ("roughly 1.1 million registered? no wait, it's 1,100,000 for the whole region"):
-        # the same number said before is the same count, with its kind
-        same = [c for c in counts if c is not wide and c.value == wide.value]
-        role = wide.role or next((c.role for c in same if c.role in kinds), None)
-        # (only a count said of the district itself: "the council district has 52,000")
-        smaller = [c for c in counts if c.value < wide.value and _of_the_district(low, c)]
-        # (the same kind said of the district, else the one count said of nothing near it)
-        other = [c for c in smaller if role and c.role == role] or [
-            c for c in smaller if c.role is None and abs(c.start - wide.start) <= 80
-        ]
-        if len(other) == 1:
-            other[0].role = role
-            for c in (wide, *same):
-                c.role = "total"
-
-
-_DISTRICT_SAID = re.compile(
-    r"\b(?:district|subdistrict|ward|precincts?|itself|inside|in\s+the\s+part|portion)\b"
-)
-
-
-def _of_the_district(low: str, count: FactCount) -> bool:
-    """Whether the words just around a count say it is the district's (or its part's)."""
-    end = count.start + len(count.span)
-    return bool(
-        _DISTRICT_SAID.search(low, max(0, count.start - 50), count.start)
-        or _DISTRICT_SAID.search(low, end, end + 30)
-    )

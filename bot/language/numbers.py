@@ -193,7 +193,12 @@ _EACH_BEFORE = re.compile(
 )
 # "3 tickets at $2.2M": one sum said for every ticket counted.
 _TICKETS_AT = re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$")
-_DISTRICT_BEFORE = re.compile(r"(?:district|\bward|\bprecinct|\bno\.?|\bnumber|#)\s*$")
+# ("precincts 2 and 3 of Ward 7", "wards 1, 4 & 6": the last number of a list of them too;
+# never "ward 12, 499 votes")
+_DISTRICT_BEFORE = re.compile(
+    r"(?:district|\bwards?|\bprecincts?|\bno\.?|\bnumber|#)\s*"
+    r"(?:\d{1,3}[a-z]?(?:\s*,\s*\d{1,3}[a-z]?)*\s*,?\s*(?:&|\+|and|or)\s*)?$"
+)
 # "Rm 4B", "ext 3301", "batch 0219": a room, line or reference number, neither count nor sum.
 _LABEL_BEFORE = re.compile(
     r"\b(?:rm|room|suite|ste|apt|unit|ext|extension|bldg|building|floor|box|batch|id|case|ref"
@@ -255,7 +260,7 @@ def _spaced_thousands(low: str, problems: list[str]) -> str:
     positions hold). Elsewhere ("ward 5 500") it could be two numbers: refused, never split."""
     for m in _SPACED.finditer(low):
         counted = any(rx.match(low, m.end()) for _, rx in _COUNT_NOUNS)
-        named = _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
+        named = _DISTRICT_BEFORE.search(low[max(0, m.start() - 24) : m.start()])
         if m.group(1) or (counted and not named):
             grouped = re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d)", ",", m.group(0))
             low = low[: m.start()] + grouped + low[m.end() :]
@@ -360,7 +365,7 @@ def read_numbers(
             mult in ("k", "m", "b")
             and noun is None
             and not dollar
-            and _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
+            and _DISTRICT_BEFORE.search(low[max(0, m.start() - 24) : m.start()])
         ):
             mult = None  # "Legislative District 12B": a district's letter, not billions
             value = Decimal(digits)
@@ -402,7 +407,7 @@ def read_numbers(
         if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
         elif (
-            _DISTRICT_BEFORE.search(low[max(0, m.start() - 12) : m.start()])
+            _DISTRICT_BEFORE.search(low[max(0, m.start() - 24) : m.start()])
             # ("CD-6 registered voters: 512,884": the district's number, whatever follows)
             and (noun is None or (len(digits) <= 3 and not mult and not dollar))
         ) or (noun is None and _DESIGNATION_AFTER.match(low, m.end())):

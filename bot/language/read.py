@@ -15,12 +15,10 @@ from datetime import date
 from bot.language.corrections import (
     correct,
     correct_years,
-    exact_over_rough,
     itemised_again,
     offices_taken_back,
-    part_of_total,
-    wider_area,
 )
+from bot.language.count_roles import exact_over_rough, of_the_latest_year, part_of_total, wider_area
 from bot.language.date_roles import (
     cue_spans,
     dates_said_twice,
@@ -75,6 +73,7 @@ def extract(text: str, *, today: date) -> Facts:
     exact_over_rough(low, numbers)
     itemised_again(low, amounts)
     part_of_total(low, numbers)
+    of_the_latest_year(low, numbers)
     wider_area(low, numbers)
     subject_row(low, numbers)
     fund_said_now(low, amounts)

@@ -334,6 +334,10 @@ _PAID_OUT_SINCE = re.compile(
     r"(?:has|have|had)\s+(?:already\s+)?(?:gone\s+out|been\s+(?:paid|spent|distributed|"
     r"disbursed|obligated)|paid\s+out|left)\b"
 )
+_NOW_SAID = re.compile(
+    r"\b(?:now|currently|today|at\s+present|actually\s+available|available\s+now)\b"
+    r"[^$\d.;?!]{0,25}$"
+)
 _HAD = re.compile(r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at|started\s+(?:at|with))\s*$")
 
 
@@ -351,6 +355,19 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
         ):
             a.role, paid.role = "was", "received"
     funds = [a for a in amounts if a.role == "fund"]
+    if len(funds) == 1 and _HAD.search(low, max(0, funds[0].start - 30), funds[0].start):
+        # ("The Fund balance was $9.1M back in January; what's actually available now is
+        # $6.35M": a sum said to be there now, after the balance it was)
+        now = [
+            a
+            for a in amounts
+            if a.role is None
+            and a.start > funds[0].start
+            and _NOW_SAID.search(low, max(0, a.start - 40), a.start)
+        ]
+        if len(now) == 1:
+            funds[0].role, now[0].role = "was", "fund"
+            return
     remaining = [a for a in funds if _REMAINS_AFTER.match(low, a.start + len(a.span))]
     if len({a.value for a in funds}) > 1 and len(remaining) == 1:
         for a in funds:

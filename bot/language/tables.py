@@ -148,15 +148,23 @@ def _tables(text: str) -> dict[str, str]:
             continue
         if len(block) >= 2:
             for sep in _SEPARATORS:
-                if not all(sep in line or _RULE_LINE.fullmatch(line) for line in block):
+                # (a sentence after the table may hold a comma, "fund available: 4,100,000 —
+                # shares?": the table ends at the first line without its separator)
+                ends = [
+                    i
+                    for i, row in enumerate(block)
+                    if not (sep in row or _RULE_LINE.fullmatch(row))
+                ]
+                table = block[: ends[0]] if ends else block
+                if len(table) < 2:
                     continue
                 # (a sentence with a comma may come right before the header: "eligible
                 # gifts, from our export:\nname,city,zip,amount\n…": the table starts after it)
                 rows = next(
                     (
-                        (block[i:], words)
-                        for i in range(len(block) - 1)
-                        if (words := _as_words(block[i:], sep)) is not None
+                        (table[i:], words)
+                        for i in range(len(table) - 1)
+                        if (words := _as_words(table[i:], sep)) is not None
                     ),
                     None,
                 )

@@ -1,0 +1,178 @@
+"""Which of a question's counts is which: "roughly 512K registered (Jan 1 count: 512,337)" is
+the exact count; "town cast 6,020 votes in all; our candidate got 2,749 of them" the part; "1.1
+million for the whole region -- the district itself is 512,880" the district's; "4,210 votes in
+2022 and 3,877 in 2026" the latest year's. The others keep a role of their own ("total", "was")
+so no rule takes them for the count it needs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rules.engine.facts import FactCount
+
+_OF_THEM = re.compile(r"\s+of\s+(?:them|those|these)\b")
+_IN_ALL = re.compile(r"[^.;?!\d]{0,30}?\b(?:in\s+all|in\s+total|altogether|total)\b")
+# ("Ward 7 as a whole gave our candidate 2,940 votes, but those two precincts cast 1,260 of
+# them": the whole said before its count)
+_WHOLE_BEFORE = re.compile(r"\b(?:as\s+a\s+whole|whole|entire|overall)\b[^.;?!\d]{0,50}$")
+
+
+def part_of_total(low: str, counts: list[FactCount]) -> None:
+    """ "town cast 6,020 votes for governor in all; our party's candidate got 2,749 of them":
+    the count said "of them" is the part asked about, with the total's role; the total is
+    said only to place it (role "total")."""
+    for part in [c for c in counts if c.role is None]:
+        if not _OF_THEM.match(low, part.start + len(part.span)):
+            continue
+        whole = [
+            c
+            for c in counts
+            if c.start < part.start
+            and c.role
+            and (
+                _IN_ALL.match(low, c.start + len(c.span))
+                or _WHOLE_BEFORE.search(low, max(0, c.start - 70), c.start)
+            )
+        ]
+        if whole:
+            part.role, whole[-1].role = whole[-1].role, "total"
+
+
+_ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
+
+
+def exact_over_rough(low: str, counts: list[FactCount]) -> None:
+    """ "roughly 512K registered (Jan 1 count: 512,337)": a count said roughly and then exactly
+    is the exact one (within 5 % of the rough one), with the rough one's role."""
+    for rough in [c for c in counts if c.role and _ROUGHLY.search(low, 0, c.start)]:
+        exact = next(
+            (
+                c
+                for c in counts
+                if c is not rough
+                and c.role in (None, rough.role)
+                and c.value != rough.value
+                and abs(c.value - rough.value) <= rough.value * 0.05
+            ),
+            None,
+        )
+        if exact is not None:
+            exact.role = rough.role
+            counts.remove(rough)
+
+
+# "1,100,000 for the whole region", "3,455 votes townwide", "the county overall has …": a count
+# said of an area wider than the district asked about.
+_WIDER_AFTER = re.compile(
+    r"(?:\s+(?:registered\s+)?(?:voters|votes))?\s*,?\s*(?:\b(?:town|city|county|state)-?wide\b"
+    r"|\boverall\b|\b(?:for|in|across)\s+the\s+(?:whole|entire)\s+"
+    r"(?:region|county|state|city|town|area|jurisdiction)\b)"
+)
+_WIDER_BEFORE = re.compile(
+    r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)[\s-]+(?:region|county|state"
+    r"|city|town|area))\b[^.?!;\d]{0,30}$"
+    # ("Town total for our party's governor candidate last state election: 6,240")
+    # (a year may be said between: "Town total for our gov candidate in 2026: 4,100")
+    r"|\b(?:town|city|county)\s+total\b(?:[^.?!;\d]|(?<!\d)20\d\d(?!\d)){0,60}$"
+    # ("the county has 1,050,000 registered but only 750,250 are in the district")
+    r"|\bthe\s+(?:county|city|state|town|region)\s+(?:as\s+a\s+whole\s+)?(?:has|had|is\s+at)\s*$"
+)
+
+
+def wider_area(low: str, counts: list[FactCount]) -> None:
+    """ "1,100,000 for the whole region -- the district itself is 512,880": of two counts of
+    one kind, the one said of a wider area only places the other, which is the district's
+    (§ 5-703(e)'s voters, c. 53 § 14's votes in the part of a town): role "total"."""
+    kinds = ("registered_voters", "votes")
+    for wide in [c for c in counts if c.role in (*kinds, None)]:
+        end = wide.start + len(wide.span)
+        if not (
+            _WIDER_AFTER.match(low, end)
+            or _WIDER_BEFORE.search(low, max(0, wide.start - 80), wide.start)
+        ):
+            continue
+        # ("roughly 1.1 million registered? no wait, it's 1,100,000 for the whole region"):
+        # the same number said before is the same count, with its kind
+        same = [c for c in counts if c is not wide and c.value == wide.value]
+        role = wide.role or next((c.role for c in same if c.role in kinds), None)
+        # (only a count said of the district itself: "the council district has 52,000")
+        smaller = [c for c in counts if c.value < wide.value and _of_the_district(low, c)]
+        # (the same kind said of the district, else the one count said of nothing near it)
+        other = [c for c in smaller if role and c.role == role] or [
+            c for c in smaller if c.role is None and abs(c.start - wide.start) <= 80
+        ]
+        if len(other) == 1:
+            other[0].role = role
+            for c in (wide, *same):
+                c.role = "total"
+
+
+_DISTRICT_SAID = re.compile(
+    r"\b(?:district|subdistrict|ward|precincts?|itself|inside|in\s+the\s+part|portion)\b"
+)
+
+
+def _of_the_district(low: str, count: FactCount) -> bool:
+    """Whether the words just around a count say it is the district's (or its part's)."""
+    end = count.start + len(count.span)
+    return bool(
+        _DISTRICT_SAID.search(low, max(0, count.start - 50), count.start)
+        or _DISTRICT_SAID.search(low, end, end + 30)
+    )
+
+
+# A count's own year: said right after it ("4,210 votes there in 2022") or before it in its
+# sentence, with no other number between ("Last cycle (2026) the district had 39,800", "the
+# Jan. 1, 2030 figure is 41,205").
+_YEAR_AFTER_COUNT = re.compile(r"[^.;?!\d]{0,25}?\b(?:in|for|of|as\s+of)\s+(20\d\d)\b")
+_YEAR_BEFORE_COUNT = re.compile(r"\b(20\d\d)\b[^.;?!\d]{0,60}$")
+_SAID_OF_A_YEAR = ("registered_voters", "votes")
+_WHOSE_COUNT = re.compile(
+    r"\b(?:candidate|nominee|president\w*|senat\w*|governor|gubernatorial|mayor|congress\w*"
+    r"|ticket)\b"
+)
+
+
+def of_the_latest_year(low: str, counts: list[FactCount]) -> None:
+    """ "4,210 votes there in 2022 and 3,877 in 2026", "Last cycle (2026) the district had 39,800
+    registered voters; the Jan. 1, 2030 figure is 41,205": of two counts of one kind each said
+    of its own year, the latest year's is the count (§ 5-703(e) counts the voters of the
+    election's year, c. 53 § 14 the votes of the last election); the earlier ones are history
+    (role "was"). An unlabelled count joins a labelled one's kind only when it is of the same
+    size (within a factor of two)."""
+    for kind in _SAID_OF_A_YEAR:
+        labelled = [c for c in counts if c.role == kind]
+        if not labelled:
+            continue
+        rivals = [
+            c
+            for c in counts
+            if c.role is None
+            and any(c.value <= 2 * k.value and k.value <= 2 * c.value for k in labelled)
+        ]
+        group = labelled + rivals
+        years = {id(c): _year_of_count(low, c, counts) for c in group}
+        if len({c.value for c in group}) < 2 or None in years.values():
+            continue
+        if len(set(years.values())) != len(group):
+            continue
+        # (the counts of one thing: "3,102 votes in 2024 and our gubernatorial candidate 2,488
+        # in 2022" are two candidates' counts, which the rule tells apart by whose they are)
+        first, last = min(c.start for c in group), max(c.start for c in group)
+        if _WHOSE_COUNT.search(low, first, last):
+            continue
+        latest = max(group, key=lambda c: years[id(c)] or 0)
+        for c in group:
+            c.role = kind if c is latest else "was"
+
+
+def _year_of_count(low: str, count: FactCount, counts: Sequence[FactCount]) -> int | None:
+    """The year said of `count`, right after it or before it in its sentence (`_YEAR_…`)."""
+    end = count.start + len(count.span)
+    after = _YEAR_AFTER_COUNT.match(low, end)
+    if after:
+        return int(after.group(1))
+    before = max((c.start + len(c.span) for c in counts if c.start < count.start), default=0)
+    said = _YEAR_BEFORE_COUNT.search(low, max(before, count.start - 80), count.start)
+    return int(said.group(1)) if said else None

@@ -1,0 +1,124 @@
+"""Of several counts or sums, the one the rule needs: the latest year's of two counts of one kind
+each said of its year, the part "of them" after a whole said "as a whole", a precinct's number
+never a count, the Fund said to be there now after the balance it was, a pasted table followed
+by a sentence holding a comma. And a withdrawal vacancy "on the council" is a nominee's, and
+staff side questions of further kinds are said not answered. The phrasings are not the
+question sets' own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.language import read_facts
+from tests.support.service import packaged_service
+
+SERVICE = packaged_service()
+SUMMER_2030 = date(2030, 7, 8)
+
+
+def test_of_two_years_counts_the_latest_years_is_the_count() -> None:
+    # c. 53, § 14, sentence 4: the votes of the party's candidate for governor at the last
+    # state election — 2026's, not 2022's.
+    reply = SERVICE.ask(
+        "Precinct 9 gave our governor candidate 3,015 votes in 2022 and 2,870 votes in 2026. "
+        "How many delegates for the vacancy meeting?",
+        today=SUMMER_2030,
+    )
+    assert reply.rule == "ma-vacancy-delegates"
+    assert reply.params["votes"] == "2870"
+    # § 5-703(e)(1): the registered voters of the election's year, not the last cycle's.
+    reply = SERVICE.ask(
+        "In 2026 the district had 52,300 registered voters; the 2030 figure is 55,140. How many "
+        "signatures does an unaffiliated candidate need?",
+        today=SUMMER_2030,
+    )
+    assert reply.rule == "md-petition-signatures"
+    assert reply.params == {"registered_voters": "55140"}
+
+
+def test_two_candidates_counts_are_told_apart_by_whose_they_are_not_by_year() -> None:
+    # c. 53, § 14, sentence 4 counts the governor's candidate's votes, whatever the year.
+    said = (
+        "Our ward gave the party's presidential candidate 4,480 votes in 2024 and our "
+        "gubernatorial candidate 3,960 in 2022. Delegates for the vacancy?"
+    )
+    reply = SERVICE.ask(said, today=date(2026, 10, 5))
+    assert reply.params["votes"] == "3960"
+
+
+def test_the_part_of_a_whole_said_as_a_whole_is_the_count() -> None:
+    # c. 53, § 14, sentence 5: the votes in the part of the ward inside the district.
+    reply = SERVICE.ask(
+        "Only precincts 4 and 6 of Ward 2 are in the district. Ward 2 as a whole gave our "
+        "candidate for governor 3,300 votes, and those two precincts cast 1,410 of them. How "
+        "many delegates?",
+        today=SUMMER_2030,
+    )
+    assert reply.params == {"votes": "1410", "partial_district": "true"}
+
+
+@pytest.mark.parametrize(
+    ("said", "votes"),
+    [
+        ("precincts 3 and 8 only, 2,115 votes for our governor candidate", 2115),
+        ("ward 11, 640 votes for the party's gubernatorial nominee", 640),
+    ],
+)
+def test_a_precincts_number_is_no_count(said: str, votes: int) -> None:
+    facts = read_facts(said + ". delegate count?", today=SUMMER_2030)
+    assert facts.count("votes") == votes
+
+
+def test_the_fund_said_to_be_there_now_is_the_fund() -> None:
+    # § 15-107(b): the shares are of the money available now, not of January's balance.
+    reply = SERVICE.ask(
+        "In March the Fund balance was $8.4M; what's available now is $5.5M. Two tickets are "
+        "owed $3M and $2.75M. Proportionate shares?",
+        today=SUMMER_2030,
+    )
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params == {"fund": "5500000", "entitlements": "3000000;2750000"}
+
+
+def test_a_pasted_table_ends_where_its_separator_does() -> None:
+    # § 15-107(b): every row of the pasted table is a ticket's entitlement.
+    said = (
+        "ticket\tentitlement\nA\t1,200,000\nB\t2,100,000\nC\t880,000\n"
+        "fund on hand: 3,500,000, shares?"
+    )
+    facts = read_facts(said, today=SUMMER_2030)
+    assert [a.value for a in facts.amounts if a.role == "entitlement"] == [1200000, 2100000, 880000]
+    assert facts.amount("fund") == 3500000
+
+
+def test_a_withdrawal_vacancy_on_the_council_is_a_nominees() -> None:
+    # c. 53, § 14, sentence 7: certificates filling a withdrawal vacancy.
+    reply = SERVICE.ask(
+        "Withdrawals for the city election closed Wednesday, September 4, 2030 at 5 pm. When are "
+        "certificates due to fill a withdrawal vacancy on the council?",
+        today=SUMMER_2030,
+    )
+    assert reply.rule == "ma-vacancy-certificate" and reply.status == "answered"
+
+
+@pytest.mark.parametrize(
+    "side",
+    [
+        "Also, when is the Board's next webinar for treasurers?",
+        "Can they sign it with DocuSign?",
+        "She's a federal employee - is that a problem under the Hatch Act?",
+        "How do I get a certified copy of the certificate?",
+    ],
+)
+def test_staff_side_questions_are_said_not_answered(side: str) -> None:
+    # § 5-703(e)(1): 1% of 48,000 registered voters.
+    reply = SERVICE.ask(
+        f"How many signatures does a petition candidate need with 48,000 registered voters? {side}",
+        today=SUMMER_2030,
+    )
+    assert reply.status != "answered"
+    if reply.status == "answered_in_part":
+        assert reply.rule == "md-petition-signatures"
+        assert reply.reading is not None and reply.reading.not_answered
