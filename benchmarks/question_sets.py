@@ -115,7 +115,10 @@ QUESTION_FOLDERS = {
     "eighty-third external tuning set": "external83",
     "eighty-fourth external tuning set": "external84",
     "eighty-fifth external tuning set": "external85",
+    "eighty-sixth external tuning set": "external86",
     "eighty-seventh external tuning set": "external87",
+    "eighty-eighth external tuning set": "external88",
+    "eighty-ninth external tuning set": "external89",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -79,9 +79,16 @@ class Reading(BaseModel):
         if self.asks:
             parts.append(f"asks: {self.asks}")
         if self.not_answered:
-            said = ", ".join(f"“{w}”" for w in self.not_answered)
-            parts.append(f"not answered: {said} (none of my rules computes it)")
+            parts.append(
+                f"not answered: {quoted_words(self.not_answered)} (none of my rules computes it)"
+            )
         return " · ".join(parts)
+
+
+def quoted_words(said: Sequence[str]) -> str:
+    """Words read in a question, each in quotes: "“filing fee”, “certify … results”" (a phrase's
+    gap, written "..." in the phrase lists, shown as the ellipsis it stands for)."""
+    return ", ".join(f"“{w.replace(' ... ', ' … ')}”" for w in said)
 
 
 class Reply(BaseModel):
@@ -104,7 +111,7 @@ class Reply(BaseModel):
         unanswered; else ""."""
         if self.status != "answered_in_part" or self.reading is None:
             return ""
-        said = ", ".join(f"“{w}”" for w in self.reading.not_answered)
+        said = quoted_words(self.reading.not_answered)
         return f"This answers only part of your question: none of my rules computes {said}."
 
     @property

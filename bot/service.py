@@ -26,19 +26,18 @@ from bot.language import (
     MatchResult,
     build_matcher,
     frame_of,
-    match_question,
     params_for,
     read_facts,
 )
 from bot.language.as_of import split_as_of
-from bot.language.frames import covered
+from bot.language.frames import covered, match_asked
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
 from bot.language.reading import reading_of
 from bot.language.text import without_sign_off
 from bot.ops.clock import Clock, SystemClock, local_day
 from bot.ops.settings import DataSettings
-from bot.reply import Reading, Reply, prompts_for
+from bot.reply import Reading, Reply, prompts_for, quoted_words
 from bot.sanitize import sanitize
 from rules import RULES, resolve, run
 from rules.calendar import PACKAGED_DIR, CalendarSet, load_calendars
@@ -157,7 +156,9 @@ class AnswerService:
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted
-        matched, relevant = match_question(self.matcher, stripped, facts)
+        matched, relevant, facts = match_asked(
+            self.matcher, stripped, facts, lambda text: read_facts(text, today=day)
+        )
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
         if reply.reading is not None and matched.set_aside:
             reply.reading.not_answered = list(matched.set_aside)
@@ -300,11 +301,10 @@ class AnswerService:
         elif matched.out_of_scope:
             # Words no rule computes ("filing fee", "please draft"): say which, so the user
             # sees it was read, not missed.
-            said = ", ".join(f"“{v}”" for v in matched.out_of_scope)
             message = (
                 f"I can't answer that from the rules I have, so I won't guess: it asks about "
-                f"{said}, which none of my rules computes: I work out deadlines and amounts and "
-                "quote the law, nothing else. "
+                f"{quoted_words(matched.out_of_scope)}, which none of my rules computes: I work "
+                "out deadlines and amounts and quote the law, nothing else. "
             )
         else:
             message = (

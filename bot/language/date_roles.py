@@ -182,7 +182,11 @@ def _names_next(low: str, cue_end: int, later: list[tuple[int, int]]) -> bool:
     return bool(later) and bool(_CUE_THEN_DATE.fullmatch(low, cue_end, later[0][0]))
 
 
-_CUE_THEN_DATE = re.compile(r"\s*(?::|is|was|on|of)?\s*")
+# ("certificate of candidacy deadline was 9 pm on Feb 26": the hour may come first)
+_CUE_THEN_DATE = re.compile(
+    r"\s*(?::|is|was|on|of)?\s*"
+    r"(?:(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:a\.?m|p\.?m)\.?\s*,?\s*(?:on\s+)?)?"
+)
 _DATED = re.compile(r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$")
 _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"

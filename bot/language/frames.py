@@ -11,7 +11,7 @@ words' similarity, and the reply says why in the frame's own sentence. Similarit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from functools import cache
@@ -380,11 +380,6 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         why = matcher.match(unsaid(expanded, vetoes), exclude=ruled, stated=stated)
         if why.excluded and all(r in found and found[r].about_asking for r in why.excluded):
             result = replace(why, decision="no_match", out_of_scope=vetoes)
-    if result.decision == "matched" and not result.set_aside:
-        # ("… when is it due? Also, can she drop it off at the county office?": an added
-        # question none of the rules' words are in is said not answered)
-        added = [a for a in added_questions(expanded) if not matcher.match(a).candidates]
-        result = replace(result, set_aside=tuple(added)) if added else result
     if result.decision == "ambiguous":
         result = _told_apart(matcher, result, stated)
     said = features(judged_words(matcher, expanded, rest), judged_facts(facts, rest))
@@ -399,7 +394,41 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         or not frame_of(result.rule).beyond(facts)
     ):
         result = settled
+    if result.decision == "matched" and not result.set_aside:
+        # ("… when is it due? Also, can she drop it off at the county office?": an added
+        # question none of the rules' words are in is said not answered, however the rest
+        # was settled)
+        added = [a for a in added_questions(expanded) if not matcher.match(a).candidates]
+        result = replace(result, set_aside=tuple(added)) if added else result
     return result, {rule: ruled[rule] for rule in result.excluded}
+
+
+def match_asked(
+    matcher: Matcher, text: str, facts: Facts, read: Callable[[str], Facts]
+) -> tuple[MatchResult, dict[str, str], Facts]:
+    """`match_question`; and when the whole question matches no rule but questions added after
+    it ("One more thing: how do I sign up for …?") ask what none of the rules' words are in,
+    the question read again without them (`read`: its facts), those said not answered — an
+    added question's "how do I" is not what the first one asks. Returns the facts the match
+    was made on."""
+    result, relevant = match_question(matcher, text, facts)
+    if result.decision == "matched":
+        return result, relevant, facts
+    # (only a question added by its own marker: a side question's words in a question of
+    # its own, "If a ticket gets public money and the LG withdraws, does it repay?", may be
+    # all the question asks; read again without them, the rest would look like a rule's)
+    added = [a for a in added_questions(text) if not matcher.match(lexicon().expand(a)).candidates]
+    rest = text
+    for part in added:
+        rest = rest.replace(part, " ", 1)
+    if not added or not rest.strip():
+        return result, relevant, facts
+    # (read again from the user's own words, never the matcher's normalized ones: "1.2M")
+    rest_facts = read(rest)
+    again, rest_relevant = match_question(matcher, rest, rest_facts)
+    if again.decision != "matched":
+        return result, relevant, facts
+    return replace(again, set_aside=(*again.set_aside, *added)), rest_relevant, rest_facts
 
 
 def judged_facts(facts: Facts, rest: str | None) -> Facts:

@@ -131,7 +131,9 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
         "registered_voters",
         # ("registered (1/1/32) | 512,903": a row named "registered" in a table of voters)
         re.compile(
-            r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\))?\s*[:=|]\s*$"
+            # ("registered voters jan1: 87650", a column's name with its day run together)
+            r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\)|\s+(?:jan\.?\s?1|1/1))?"
+            r"\s*[:=|]\s*$"
             r"|\bregistered(?:\s*\([^()]*\))?\s*[:=|]\s*$"
         ),
     ),

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.language.matching import side_asks, veto_said
-from bot.language.words import raw_words, stem, words
+from bot.language.words import GENERIC, raw_words, stem, words
 
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
@@ -91,7 +91,9 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
 _ADDED = re.compile(
     r"^\W*(?:(?:and\s+)?also\b|plus\b|p\.?\s?s\.?(?=\W)|second(?:ly)?\b|2[).]|\(b\)"
     r"|one\s+more\s+(?:thing|question)|another\s+(?:question|thing)|other\s+question|separately"
-    r"|unrelated(?:ly)?|btw\b|by\s+the\s+way|oh\s+and\b|q2\b)",
+    r"|unrelated(?:ly)?|btw\b|by\s+the\s+way|oh\s+and\b|q2\b|while\s+i\s+have\s+you"
+    r"|(?:a\s+)?different\s+(?:topic|question|note)|on\s+(?:a|an)\s+(?:different|other|another)"
+    r"\s+note|bonus\s+(?:question|q)|i\s+also\s+(?:need|want|wanted|have)\b)",
     re.IGNORECASE,
 )
 
@@ -101,13 +103,30 @@ def added_questions(text: str) -> list[str]:
     live in the district?", "PS what's the fee?") asking nothing a rule computes and holding no
     number: the caller sets aside those no rule's words are in."""
     found = []
+    after_marker = False
     for part in _parts(text, ()):
         added = _ADDED.search(part.text)
         # ("PS does the chair get a vote too": the question opens after the added word)
-        asks = added and (part.asks or _ASKING.search(part.text[added.end() :].lower()))
-        if asks and not part.asks_computed and not any(c.isdigit() for c in part.text):
+        # (what the part says after its marker: "2) how long …" holds no number)
+        said = part.text[added.end() if added else 0 :]
+        asks = (added or after_marker) and (part.asks or _ASKING.search(said.lower()))
+        # (a part asking a deadline or a count of its own subject: "Also when are we supposed
+        # to run logic and accuracy testing on the tabulators?"; never "also, when is that?")
+        computed = part.asks_computed and len(_content(said)) < _OWN_SUBJECT
+        if asks and not computed and not any(c.isdigit() for c in said):
             found.append(part.text.strip())
+        # ("One more thing: how do I …", "Separately: is there …", "Also our treasurer is
+        # locked out -- how do we …": the marker in a part of its own that asks nothing)
+        after_marker = bool(added and not (asks and said.strip(" \t)")))
     return found
+
+
+_OWN_SUBJECT = 4  # content words enough for a part to have a subject of its own
+
+
+def _content(text: str) -> list[str]:
+    """The words of `text` that say something: not small, not generic ("when", "deadline")."""
+    return [w for w in words(text) if w not in GENERIC]
 
 
 def unsaid(text: str, vetoes: Sequence[str]) -> str:

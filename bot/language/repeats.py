@@ -35,6 +35,8 @@ _EACH_OF_BEFORE = re.compile(
     rf"\b(\d{{1,3}}|{IN_WORDS})\s+"
     r"(?:donors?|contributors?|people|supporters?|individuals|guests|friends|attendees|neighbors"
     r"|volunteers|members|residents|folks|more|others|of\s+(?:them|those|us)"
+    # ("one donor gave $250 and two gave $75 apiece": the givers said by the verb alone)
+    r"|gave|donated|contributed"
     # ("two eligible private contributions of $150 each")
     r"|(?:(?:eligible|private|individual|qualifying)\s+){0,2}(?:contributions|gifts|checks))\b"
     # ("four people each gave our governor campaign fifty dollars")

@@ -15,7 +15,8 @@ _ROW = re.compile(
     r"(?:^|\n)[ \t]*[|/*•-]?[ \t]*"
     r"(?P<place>(?:ward|precinct|pct|district)\s+\d{1,2}[a-z]?|[a-z][a-z'’.-]{2,20}"
     r"(?:\s+[a-z][a-z'’.-]{2,20})??)"
-    r"(?:\s+[a-z()]{1,8}){0,2}\s*[-–—:|=]+\s*$"
+    # ("rehoboth, gov (d): 3,217": a pasted table's row, its name apart from its column's)
+    r",?(?:\s+[a-z()]{1,8}){0,2}\s*[-–—:|=]+\s*$"
 )
 # Words that head a column or a sum, never a place.
 _NOT_PLACES = frozenset(

@@ -131,7 +131,9 @@ def _as_words(lines: list[str], sep: str) -> str | None:
             said.append(cell if plain else f"{name}: {cell}")
         label = row[0] if labelled else ""
         # ("registered (1/1/32): 512,903": a row's name labels its one plain value)
-        joint = ": " if label and said and said[0] == row[-1] else " "
+        # ("LD 31, registered voters jan1: 87650": a number in the row's name is the name's, never
+        # the count its next column names)
+        joint = ": " if label and said and said[0] == row[-1] else ", "
         out.append((label + joint if label else "") + "; ".join(said) + ".")
     return "\n".join(out[len(totals) :] + out[: len(totals)])  # (the total last, as written)
 

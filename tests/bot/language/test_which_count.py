@@ -122,3 +122,83 @@ def test_staff_side_questions_are_said_not_answered(side: str) -> None:
     if reply.status == "answered_in_part":
         assert reply.rule == "md-petition-signatures"
         assert reply.reading is not None and reply.reading.not_answered
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        "One more thing: how do I sign up for the clerks' spring workshop?",
+        "Separately: is there somewhere to park near the Board's building?",
+        "2) How long must the candidate have resided there?",
+    ],
+)
+def test_a_question_after_its_own_marker_is_said_not_answered(added: str) -> None:
+    # § 5-703(e)(1): 1% of 30,500 registered voters is 305.
+    reply = SERVICE.ask(
+        f"1) Signatures needed with 30,500 registered voters? {added}", today=SUMMER_2030
+    )
+    assert reply.status == "answered_in_part" and reply.rule == "md-petition-signatures"
+    assert reply.reading is not None and reply.reading.not_answered
+
+
+def test_a_phrase_with_a_gap_is_shown_with_an_ellipsis() -> None:
+    # No rule computes when results are certified (§ 15-107(a) times only the Fund's start).
+    reply = SERVICE.ask(
+        "Fund distributions for 2034 start when? the Board has to certify the primary results "
+        "first, right?",
+        today=SUMMER_2030,
+    )
+    assert reply.status == "no_match"
+    assert "certify … results" in reply.message and "..." not in reply.message
+
+
+def test_a_number_in_a_table_rows_name_is_no_count() -> None:
+    # § 5-703(e)(1): the registered voters are the column's, not the "LD 44" in the row's name.
+    said = "from the sheet:\n\ndistrict,registered_voters_jan1\nLD 44,61200\n\nsignatures needed?"
+    assert read_facts(said, today=SUMMER_2030).count("registered_voters") == 61200
+
+
+def test_remind_me_then_the_subject_asks_again() -> None:
+    # § 15-107(a)(2): distributions begin no earlier than January 1 of the election year.
+    reply = SERVICE.ask(
+        "remind me, for the 2034 governor's race when can the Fund start paying out?",
+        today=SUMMER_2030,
+    )
+    assert reply.rule == "md-public-financing-schedule" and reply.status == "answered"
+
+
+def test_a_deadline_named_with_its_hour_first_is_that_dates() -> None:
+    # § 5-903(b)(2)(ii): the filing deadline (§ 5-303) is Feb 26, not the primary's June 25.
+    facts = read_facts(
+        "LG candidate dies May 14, 2030\nprimary that year is June 25, certificate of "
+        "candidacy deadline was 9 pm on Feb 26\nsuccessor's certificate due when?",
+        today=date(2027, 9, 15),
+    )
+    roles = {d.role: d.value for d in facts.dates}
+    assert roles["primary"] == date(2030, 6, 25)
+    assert roles["filing_deadline"] == date(2030, 2, 26)
+
+
+def test_givers_said_by_the_verb_alone_are_counted() -> None:
+    # § 15-107(c): each eligible private contribution is matched, so both $40 gifts count.
+    facts = read_facts(
+        "One supporter gave $120 and two gave forty dollars apiece. What's the match?",
+        today=SUMMER_2030,
+    )
+    assert [(a.value, a.times) for a in facts.amounts] == [(120, 1), (40, 2)]
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        "Also our webmaster is out this week -- how do we get the county site updated?",
+        "And while I have you, is the annex building open on Saturdays?",
+        "Also when are we supposed to hold the public demonstration of the voting equipment?",
+    ],
+)
+def test_further_added_questions_are_said_not_answered(added: str) -> None:
+    # § 5-703(e)(1): 1% of 30,500 registered voters.
+    reply = SERVICE.ask(
+        f"How many signatures with 30,500 registered voters? {added}", today=SUMMER_2030
+    )
+    assert reply.status == "answered_in_part" and reply.rule == "md-petition-signatures"
