@@ -39,7 +39,11 @@ def part_of_total(low: str, counts: list[FactCount]) -> None:
             part.role, whole[-1].role = whole[-1].role, "total"
 
 
-_ROUGHLY = re.compile(r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$")
+_ROUGHLY = re.compile(
+    r"(?:\b(?:roughly|about|around|approx\w*|nearly|almost|some)|~)\s*$"
+    # ("somewhere between 95k and 100k voters, but the Jan 1 count says 97,412": a range's end)
+    r"|\bbetween\s+\S+\s+and\s+$"
+)
 
 
 def exact_over_rough(low: str, counts: list[FactCount]) -> None:
@@ -67,7 +71,9 @@ def exact_over_rough(low: str, counts: list[FactCount]) -> None:
 _WIDER_AFTER = re.compile(
     r"(?:\s+(?:registered\s+)?(?:voters|votes))?\s*,?\s*(?:\b(?:town|city|county|state)-?wide\b"
     r"|\boverall\b|\b(?:for|in|across)\s+the\s+(?:whole|entire)\s+"
-    r"(?:region|county|state|city|town|area|jurisdiction)\b)"
+    r"(?:region|county|state|city|town|area|jurisdiction)\b"
+    # ("district 12 has about 92,000 voters but she runs in subdistrict 12A, which has 31,000")
+    r"|\bbut\b[^.?!;\d]{0,80}\bsub-?district\b)"
 )
 _WIDER_BEFORE = re.compile(
     r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)[\s-]+(?:region|county|state"
@@ -100,7 +106,7 @@ def wider_area(low: str, counts: list[FactCount]) -> None:
         smaller = [c for c in counts if c.value < wide.value and _of_the_district(low, c)]
         # (the same kind said of the district, else the one count said of nothing near it)
         other = [c for c in smaller if role and c.role == role] or [
-            c for c in smaller if c.role is None and abs(c.start - wide.start) <= 80
+            c for c in smaller if c.role is None and abs(c.start - wide.start) <= 100
         ]
         if len(other) == 1:
             other[0].role = role
@@ -125,7 +131,8 @@ def _of_the_district(low: str, count: FactCount) -> bool:
 # A count's own year: said right after it ("4,210 votes there in 2022") or before it in its
 # sentence, with no other number between ("Last cycle (2026) the district had 39,800", "the
 # Jan. 1, 2030 figure is 41,205").
-_YEAR_AFTER_COUNT = re.compile(r"[^.;?!\d]{0,25}?\b(?:in|for|of|as\s+of)\s+(20\d\d)\b")
+# ("2,996 votes for Healey in Ward 11 in 2022": a ward's number may stand between)
+_YEAR_AFTER_COUNT = re.compile(r"[^.;?!$]{0,60}?\b(?:in|for|of|as\s+of)\s+(20\d\d)\b")
 _YEAR_BEFORE_COUNT = re.compile(r"\b(20\d\d)\b[^.;?!\d]{0,60}$")
 _SAID_OF_A_YEAR = ("registered_voters", "votes")
 _WHOSE_COUNT = re.compile(
@@ -152,27 +159,35 @@ def of_the_latest_year(low: str, counts: list[FactCount]) -> None:
             and any(c.value <= 2 * k.value and k.value <= 2 * c.value for k in labelled)
         ]
         group = labelled + rivals
-        years = {id(c): _year_of_count(low, c, counts) for c in group}
-        if len({c.value for c in group}) < 2 or None in years.values():
+        found = {id(c): _year_of_count(low, c, counts) for c in group}
+        said = {key: at for key, at in found.items() if at is not None}
+        if len({c.value for c in group}) < 2 or len(said) != len(group):
             continue
+        years = {key: year for key, (year, _) in said.items()}
         if len(set(years.values())) != len(group):
             continue
         # (the counts of one thing: "3,102 votes in 2024 and our gubernatorial candidate 2,488
-        # in 2022" are two candidates' counts, which the rule tells apart by whose they are)
-        first, last = min(c.start for c in group), max(c.start for c in group)
-        if _WHOSE_COUNT.search(low, first, last):
+        # in 2022" are two candidates' counts, which the rule tells apart by whose they are;
+        # "1,804 votes for our governor candidate in 2022; for 2026 it was 1,744" one's)
+        first = min(group, key=lambda c: c.start)
+        last = max(c.start for c in group)
+        if _WHOSE_COUNT.search(low, said[id(first)][1], last):
             continue
-        latest = max(group, key=lambda c: years[id(c)] or 0)
+        latest = max(group, key=lambda c: years[id(c)])
         for c in group:
             c.role = kind if c is latest else "was"
 
 
-def _year_of_count(low: str, count: FactCount, counts: Sequence[FactCount]) -> int | None:
-    """The year said of `count`, right after it or before it in its sentence (`_YEAR_…`)."""
+def _year_of_count(
+    low: str, count: FactCount, counts: Sequence[FactCount]
+) -> tuple[int, int] | None:
+    """The year said of `count`, right after it or before it in its sentence (`_YEAR_…`), and
+    where what is said of the count ends."""
     end = count.start + len(count.span)
     after = _YEAR_AFTER_COUNT.match(low, end)
-    if after:
-        return int(after.group(1))
+    # (never a year past another count: "4,210 in 2022" is 4,210's, not the count before it)
+    if after and not any(end < c.start < after.end() and c.role != "district" for c in counts):
+        return int(after.group(1)), after.end()
     before = max((c.start + len(c.span) for c in counts if c.start < count.start), default=0)
     said = _YEAR_BEFORE_COUNT.search(low, max(before, count.start - 80), count.start)
-    return int(said.group(1)) if said else None
+    return (int(said.group(1)), end) if said else None

@@ -202,3 +202,32 @@ def test_further_added_questions_are_said_not_answered(added: str) -> None:
         f"How many signatures with 30,500 registered voters? {added}", today=SUMMER_2030
     )
     assert reply.status == "answered_in_part" and reply.rule == "md-petition-signatures"
+
+
+@pytest.mark.parametrize(
+    ("said", "voters"),
+    [
+        # a range's end is no count when the exact one follows
+        ("They guess between 60k and 65k voters; the Jan 1 list says 63,118 exactly.", 63118),
+        # a district's count, then the subdistrict the candidate runs in
+        (
+            "District 9 has roughly 88,000 voters, but he is running in subdistrict 9B, which "
+            "has 29,400.",
+            29400,
+        ),
+    ],
+)
+def test_the_count_of_the_office_asked_about_is_the_count(said: str, voters: int) -> None:
+    # § 5-703(e)(1): the registered voters eligible to vote for the office.
+    facts = read_facts(said + " Signatures needed?", today=SUMMER_2030)
+    assert facts.count("registered_voters") == voters
+
+
+def test_a_wards_number_between_a_count_and_its_year_is_passed_over() -> None:
+    # c. 53, § 14, sentence 4: the last state election's count (2026), said after the 2022 one.
+    facts = read_facts(
+        "We had 1,804 votes for our governor candidate in Ward 3 in 2022; for 2026 it was "
+        "1,744. Delegates?",
+        today=SUMMER_2030,
+    )
+    assert facts.count("votes") == 1744
