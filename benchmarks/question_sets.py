@@ -119,6 +119,8 @@ QUESTION_FOLDERS = {
     "eighty-seventh external tuning set": "external87",
     "eighty-eighth external tuning set": "external88",
     "eighty-ninth external tuning set": "external89",
+    "ninetieth external tuning set": "external90",
+    "ninety-first external tuning set": "external91",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -267,9 +267,10 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
                 continue
             # ("COC deadline at 9 pm on Oct 12, special primary Nov 16": a cue after a comma
             # that names the date right after it is that date's)
+            # ("election May 15, 2029: last day to withdraw is Monday, March 5": after a colon too)
             if (
                 gap_lo == end
-                and "," in low[gap_lo:gap_hi]
+                and ("," in low[gap_lo:gap_hi] or ":" in low[gap_lo:gap_hi])
                 and _names_next(low, ce, bounds[i + 1 :])
             ):
                 continue

@@ -66,7 +66,9 @@ _POINT = re.compile(
 # does not know.
 _SHORT_SCALE = re.compile(rf"\b({_BELOW_TWENTY})\s+(mil|mm)\b", re.IGNORECASE)
 # "5 million 400 thousand": one sum, which would otherwise be read as two.
-_MILLION_THOUSAND = re.compile(r"\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE)
+_MILLION_THOUSAND = re.compile(
+    r"(?<![\d.,])\b(\d{1,3})\s+million\s+(\d{1,3})\s+thousand\b", re.IGNORECASE
+)
 # "27 thousand 9 hundred and 5": digits and scale words in one number (text2num leaves them)
 _THOUSAND_HUNDRED = re.compile(
     r"\b(\d{1,3})\s+thousand,?\s+(\d)\s+hundred(?:\s+and\s+(\d{1,2})\b|\s+(\d{1,2})\b)?",
@@ -283,14 +285,15 @@ def _dozen(m: re.Match[str]) -> str:
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 # "a million and a quarter", "two million and a half": the scale and that part of it.
 _SCALE_AND_A_PART = re.compile(
-    rf"\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+(million|thousand|billion)\s+and\s+a\s+"
+    rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+(million|thousand|billion)\s+and\s+a\s+"
     r"(quarter|half)\b",
     re.IGNORECASE,
 )
 # "a million and ten thousand", "2 million and 50 thousand": one sum ("five million and two
-# tickets" stays a sum and a count: only thousands are joined on).
+# tickets" stays a sum and a count: only thousands are joined on; "1.4 million and 700
+# thousand" is two, never the "4" after a decimal point).
 _MILLION_AND_THOUSANDS = re.compile(
-    rf"\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
+    rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
     rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY}|\d{{1,3}})\s+thousand\b",
     re.IGNORECASE,
 )
@@ -298,7 +301,7 @@ _MILLION_AND_THOUSANDS = re.compile(
 # what it counts is said right after ("five million and two tickets", "3 million and two
 # entitled to 2 million" are a sum and a count).
 _MILLION_AND_A_FEW = re.compile(
-    rf"\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
+    rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
     rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY})\b"
     r"(?=\s+(?:(?:registered|eligible|active)\s+)?(?:voters|dollars|votes|residents|people)\b)",
     re.IGNORECASE,

@@ -75,7 +75,9 @@ _N_CLAIMING = re.compile(
 )
 # "two tickets, $400k full contribution each": the tickets counted just before a sum each gets.
 _N_TICKETS_JUST_BEFORE = re.compile(
-    rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:eligible|certified|qualified|nominee|gubernatorial)\s+)?"
+    rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:eligible|certified|qualified|nominee|gubernatorial"
+    # ("two general-election tickets at $3M each")
+    r"|(?:primary|general)(?:[\s-]+election)?)\s+)?"
     r"tickets?\s*[,:;]?\s*(?:at\s+|with\s+|of\s+)?$"
 )
 # "Three tickets qualify: two at $1M each and one at $500k": that many of the tickets at a sum.

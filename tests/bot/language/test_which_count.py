@@ -231,3 +231,46 @@ def test_a_wards_number_between_a_count_and_its_year_is_passed_over() -> None:
         today=SUMMER_2030,
     )
     assert facts.count("votes") == 1744
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [("died Febuary 12, 2030", date(2030, 2, 12)), ("died Novmber 3, 2029", date(2029, 11, 3))],
+)
+def test_a_long_months_name_misspelt_is_that_month(said: str, day: date) -> None:
+    # § 5-903(b): the day of the death decides the successor's deadline; never dropped.
+    facts = read_facts(f"LG candidate {said}. successor deadline?", today=date(2029, 6, 1))
+    assert [d.value for d in facts.dates] == [day]
+
+
+def test_a_sum_with_a_decimal_point_is_not_joined_to_the_next() -> None:
+    # § 15-107(b): three entitlements, the last said in thousands.
+    facts = read_facts(
+        "Fund has 2.6 million; tickets are owed 1.9 million, 1.3 million and 600 thousand. Shares?",
+        today=SUMMER_2030,
+    )
+    assert [a.value for a in facts.amounts if a.role == "entitlement"] == [
+        1900000,
+        1300000,
+        600000,
+    ]
+
+
+def test_tickets_named_by_their_election_at_a_sum_each_are_that_many() -> None:
+    # § 15-107(b): two tickets of $2.5M each against $4.4M.
+    facts = read_facts(
+        "$4.4M in the Fund and two general-election tickets at $2.5M each. Anyone cut?",
+        today=SUMMER_2030,
+    )
+    assert [(a.value, a.times) for a in facts.amounts if a.role == "entitlement"] == [(2500000, 2)]
+
+
+def test_a_cue_after_a_colon_that_names_the_next_date_is_that_dates() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day for withdrawals, never the election day.
+    facts = read_facts(
+        "Town of Ashby, election May 19, 2029: last day to withdraw is Tuesday, March 6, 2029 "
+        "at 5 p.m. Replacement certificate due when, town office?",
+        today=date(2029, 2, 12),
+    )
+    assert facts.date_with_role("withdrawal_deadline") is not None
+    assert facts.date_with_role("withdrawal_deadline").value == date(2029, 3, 6)  # type: ignore[union-attr]
