@@ -98,9 +98,18 @@ _ADDED = re.compile(
 )
 
 
+_OWN_SUBJECT = 4  # content words enough for a part to have a subject of its own
+
+
+def _content(text: str) -> list[str]:
+    """The words of `text` that say something: not small, not generic ("when", "deadline")."""
+    return [w for w in words(text) if w not in GENERIC]
+
+
 def added_questions(text: str) -> list[str]:
     """The parts of `text` that add a question of their own ("Also, does the candidate have to
-    live in the district?", "PS what's the fee?") asking nothing a rule computes and holding no
+    live in the district?", "PS what's the fee?", a marker's own part and the question after
+    it) asking nothing a rule computes — or a deadline of a subject of its own — and holding no
     number: the caller sets aside those no rule's words are in."""
     found = []
     after_marker = False
@@ -119,14 +128,6 @@ def added_questions(text: str) -> list[str]:
         # locked out -- how do we …": the marker in a part of its own that asks nothing)
         after_marker = bool(added and not (asks and said.strip(" \t)")))
     return found
-
-
-_OWN_SUBJECT = 4  # content words enough for a part to have a subject of its own
-
-
-def _content(text: str) -> list[str]:
-    """The words of `text` that say something: not small, not generic ("when", "deadline")."""
-    return [w for w in words(text) if w not in GENERIC]
 
 
 def unsaid(text: str, vetoes: Sequence[str]) -> str:
