@@ -191,3 +191,39 @@ def _year_of_count(
     before = max((c.start + len(c.span) for c in counts if c.start < count.start), default=0)
     said = _YEAR_BEFORE_COUNT.search(low, max(before, count.start - 80), count.start)
     return (int(said.group(1)), end) if said else None
+
+
+# "the Democratic nominee for governor got 1,342 votes here, ours got 611": the count said of
+# the asker's own party's candidate, beside one said of another party's.
+_OURS_BEFORE = re.compile(
+    r"\b(?:ours|our\s+(?:party['’]?s\s+)?(?:guy|gal|candidate|nominee|pick)(?:\s+for\s+governor)?)"
+    r"\s+(?:got|had|received|pulled|drew|took)\s*$"
+)
+_THEIRS_BEFORE = re.compile(
+    r"\b(?:democratic|democrat|republican|gop|libertarian|green|other\s+party['’]?s|their)"
+    r"\s+(?:nominee|candidate|guy|gal)\b[^.?!;\d]{0,50}$"
+)
+
+
+def ours_over_theirs(low: str, counts: list[FactCount]) -> None:
+    """Of a count said of the asker's own candidate ("ours got 611") and counts said of another
+    party's ("the Democratic nominee got 1,342"), c. 53 § 14 counts the party's own: the others
+    are "theirs"."""
+    ours = [
+        c
+        for c in counts
+        if c.role in (None, "votes") and _OURS_BEFORE.search(low, max(0, c.start - 40), c.start)
+    ]
+    if len(ours) != 1:
+        return
+    theirs = [
+        c
+        for c in counts
+        if c is not ours[0]
+        and c.role in (None, "votes")
+        and _THEIRS_BEFORE.search(low, max(0, c.start - 70), c.start)
+    ]
+    if theirs:
+        ours[0].role = "votes"
+        for c in theirs:
+            c.role = "theirs"

@@ -18,7 +18,13 @@ from bot.language.corrections import (
     itemised_again,
     offices_taken_back,
 )
-from bot.language.count_roles import exact_over_rough, of_the_latest_year, part_of_total, wider_area
+from bot.language.count_roles import (
+    exact_over_rough,
+    of_the_latest_year,
+    ours_over_theirs,
+    part_of_total,
+    wider_area,
+)
 from bot.language.date_roles import (
     cue_spans,
     dates_said_twice,
@@ -74,6 +80,7 @@ def extract(text: str, *, today: date) -> Facts:
     itemised_again(low, amounts)
     part_of_total(low, numbers)
     of_the_latest_year(low, numbers)
+    ours_over_theirs(low, numbers)
     wider_area(low, numbers)
     subject_row(low, numbers)
     fund_said_now(low, amounts)

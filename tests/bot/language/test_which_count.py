@@ -274,3 +274,13 @@ def test_a_cue_after_a_colon_that_names_the_next_date_is_that_dates() -> None:
     )
     assert facts.date_with_role("withdrawal_deadline") is not None
     assert facts.date_with_role("withdrawal_deadline").value == date(2029, 3, 6)  # type: ignore[union-attr]
+
+
+def test_the_count_said_of_our_own_candidate_beside_another_partys_is_the_count() -> None:
+    # c. 53, § 14, sentence 4: the votes of the party's own candidate for governor.
+    reply = SERVICE.ask(
+        "Green-Rainbow ward committee here. The Republican nominee for governor got 2,115 "
+        "votes in our ward, ours got 388. Delegates?",
+        today=SUMMER_2030,
+    )
+    assert reply.rule == "ma-vacancy-delegates" and reply.params["votes"] == "388"
