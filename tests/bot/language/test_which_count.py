@@ -125,18 +125,28 @@ def test_staff_side_questions_are_said_not_answered(side: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "added",
+    "question",
     [
-        "One more thing: how do I sign up for the clerks' spring workshop?",
-        "Separately: is there somewhere to park near the Board's building?",
-        "2) How long must the candidate have resided there?",
+        # the marker in a part of its own, the question after it
+        "1) Signatures needed with 30,500 registered voters? One more thing: how do I sign up "
+        "for the clerks' spring workshop?",
+        "1) Signatures needed with 30,500 registered voters? Separately: is there somewhere to "
+        "park near the Board's building?",
+        "1) Signatures needed with 30,500 registered voters? 2) How long must the candidate "
+        "have resided there?",
+        "How many signatures with 30,500 registered voters? Also our webmaster is out this "
+        "week -- how do we get the county site updated?",
+        # further markers
+        "How many signatures with 30,500 registered voters? And while I have you, is the annex "
+        "building open on Saturdays?",
+        # a deadline of a subject of its own
+        "How many signatures with 30,500 registered voters? Also when are we supposed to hold "
+        "the public demonstration of the voting equipment?",
     ],
 )
-def test_a_question_after_its_own_marker_is_said_not_answered(added: str) -> None:
+def test_an_added_question_is_said_not_answered(question: str) -> None:
     # § 5-703(e)(1): 1% of 30,500 registered voters is 305.
-    reply = SERVICE.ask(
-        f"1) Signatures needed with 30,500 registered voters? {added}", today=SUMMER_2030
-    )
+    reply = SERVICE.ask(question, today=SUMMER_2030)
     assert reply.status == "answered_in_part" and reply.rule == "md-petition-signatures"
     assert reply.reading is not None and reply.reading.not_answered
 
@@ -186,22 +196,6 @@ def test_givers_said_by_the_verb_alone_are_counted() -> None:
         today=SUMMER_2030,
     )
     assert [(a.value, a.times) for a in facts.amounts] == [(120, 1), (40, 2)]
-
-
-@pytest.mark.parametrize(
-    "added",
-    [
-        "Also our webmaster is out this week -- how do we get the county site updated?",
-        "And while I have you, is the annex building open on Saturdays?",
-        "Also when are we supposed to hold the public demonstration of the voting equipment?",
-    ],
-)
-def test_further_added_questions_are_said_not_answered(added: str) -> None:
-    # § 5-703(e)(1): 1% of 30,500 registered voters.
-    reply = SERVICE.ask(
-        f"How many signatures with 30,500 registered voters? {added}", today=SUMMER_2030
-    )
-    assert reply.status == "answered_in_part" and reply.rule == "md-petition-signatures"
 
 
 @pytest.mark.parametrize(
