@@ -52,9 +52,14 @@ from bot.render.prompts import (
     prompt_blocks,
     question_of,
 )
-from bot.render.versions import calendar_values, headline, version_line, why_missing
+from bot.render.versions import (
+    calendar_values,
+    headline,
+    rule_title,
+    version_line,
+    why_missing,
+)
 from bot.reply import ParamPrompt, Reply
-from rules import RULES
 from rules.result import Citation, Result
 from rules.values import format_money, format_when
 
@@ -85,12 +90,6 @@ def _echo(reply: Reply) -> list[Block]:
     if from_calendar:
         lines.append(f"From the calendar: {clip_escaped(from_calendar, ECHO_CHARS)}")
     return [context("\n".join(lines))] if lines else []
-
-
-def _rule_title(rule_id: str) -> str:
-    """The rule's title from the registry, else its id."""
-    spec = RULES.get(rule_id)
-    return (spec.title if spec is not None else "") or rule_id
 
 
 def _as_date_or_datetime(value: object) -> date | datetime | None:
@@ -341,7 +340,7 @@ def _render_needs_input(reply: Reply) -> Rendered:
     could not be taken from a calendar, if the rule says; the command that supplies them all."""
     result = reply.result
     rule = reply.rule or (result.rule if result else "")
-    title = _rule_title(rule) if rule else "this deadline"
+    title = rule_title(rule) if rule else "this deadline"
     prompts = list(reply.prompts)
     if not prompts and result:
         prompts = [ParamPrompt(name=m, description="") for m in result.missing]
@@ -373,7 +372,7 @@ def pick_value(rule_id: str, text: str) -> str:
 
 def _pick_buttons(reply: Reply, limit: int) -> list[Block]:
     buttons = [
-        button(_rule_title(rule_id), f"{PICK_PREFIX}{n}", pick_value(rule_id, reply.text_in))
+        button(rule_title(rule_id), f"{PICK_PREFIX}{n}", pick_value(rule_id, reply.text_in))
         for n, rule_id in enumerate(reply.suggestions[:limit])
     ]
     return [actions(*buttons, block_id="pick_rule")] if buttons else []
@@ -387,7 +386,7 @@ def _render_no_match(reply: Reply) -> Rendered:
     # Why the rules that share its words do not answer it ("your question is about the
     # Governor candidate"), as the reader found.
     for ruled_out in reply.reading.ruled_out if reply.reading else []:
-        lines.append(f"• *{escape(_rule_title(ruled_out.rule))}*: {escape(ruled_out.reason)}")
+        lines.append(f"• *{escape(rule_title(ruled_out.rule))}*: {escape(ruled_out.reason)}")
     tail = _pick_buttons(reply, 3)
     if tail:
         lines.append("Did you mean one of these?")

@@ -11,7 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from datetime import date
 
-from bot.render.versions import calendar_values, headline, version_line, why_missing
+from bot.render.versions import calendar_values, headline, rule_title, version_line, why_missing
 from bot.reply import Reply
 from rules.result import Citation, Result
 
@@ -40,7 +40,7 @@ def render_result(
         lines.append(_wrap(f"⚠ {in_part}", ""))
     lines.extend(_wrap(f"⚠ {notice}", "") for notice in result.notices)
     if questions:
-        lines.append(f"To answer {result.rule}, I need to know:")
+        lines.append(f"To answer {rule_title(result.rule)}, I need to know:")
         lines.extend(_wrap(f"• {q}", "  ") for q in questions)
         if why_missing(result):
             lines.append(_wrap(why_missing(result), ""))

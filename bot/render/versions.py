@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
+from rules import RULES
 from rules.result import Result
 
 # The rule's own note of calendar values; renderers list them apart, each with its source.
@@ -87,10 +88,23 @@ def _when(value: object) -> str:
     return value.isoformat() if isinstance(value, date) else str(value)
 
 
+def rule_title(rule_id: str) -> str:
+    """The rule's title from the registry ("Successor Lieutenant Governor candidate …"), else
+    its id: what a reply calls a rule, never its internal name where a title exists."""
+    spec = RULES.get(rule_id)
+    return (spec.title if spec is not None else "") or rule_id
+
+
 def why_missing(result: Result) -> str:
-    """The rule's answer without its opening list of missing parameters (each is asked as a
-    question instead): what remains says why, e.g. which calendars exist and how to add one."""
+    """The rule's answer without its notices (each renderer shows them apart, first) and its
+    list of missing parameters (each is asked as a question instead): what remains says why,
+    e.g. which calendars exist and how to add one."""
     answer = result.answer
+    # ("I can't tell which text of § 15-107 was in force … I need more to answer …": the
+    # notices lead the rule's answer; said once, above it)
+    for notice in result.notices:
+        if answer.startswith(notice):
+            answer = answer[len(notice) :].lstrip()
     if not answer.startswith("I need more to answer") or not result.missing:
         return answer
     last = answer.find(f"{result.missing[-1]} (")

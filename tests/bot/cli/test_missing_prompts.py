@@ -1,0 +1,46 @@
+"""Missing-input prompts in the terminal (issue 12, item 5): each missing value asked once, as a
+plain question, under the rule's title — never its internal id — and never the rule's own list of
+missing parameters repeated after it, even when notices about the law in force lead the answer.
+
+Md. Code, Elec. Law § 15-107(b): when Fair Campaign Financing Fund distributions may begin
+depends on the gubernatorial election year, which no calendar gives for a day in 2026 after the
+2026 election; § 5-903(b): the successor's deadline depends on the date of the LG's death.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import EXIT_ERROR, main
+from rules import RULES
+
+
+@pytest.mark.parametrize(
+    ("question", "today", "rule", "asked"),
+    [
+        (
+            "when can Fund distributions begin this election year?",
+            "2026-11-28",
+            "md-public-financing-schedule",
+            "Which gubernatorial election year?",
+        ),
+        (
+            "our LG candidate died, when is the successor due?",
+            "2026-04-28",
+            "md-successor-lt-gov",
+            "When did the LG candidate die?",
+        ),
+    ],
+)
+def test_a_missing_value_is_asked_once_in_plain_words(
+    capsys: pytest.CaptureFixture[str], question: str, today: str, rule: str, asked: str
+) -> None:
+    code = main(["ask", question, "--today", today])
+    out = capsys.readouterr().out
+    assert code == EXIT_ERROR  # not answered: it asks
+    lines = out.splitlines()
+    assert f"To answer {RULES[rule].title}, I need to know:" in lines
+    assert sum(asked in line for line in lines) == 1
+    # The rule's own sentence listing its parameters by name is not repeated below the questions.
+    assert "I need more to answer" not in out
+    assert f"To answer {rule}" not in out
