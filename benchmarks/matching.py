@@ -178,6 +178,10 @@ def ask_figures(
             if item.get("answer"):
                 values = values and _answer_value(item["answer"], reply)
             hits["values right"] += right and values
+            # A part of an in-scope question said not answered: right when it asks beside the
+            # rule ("… and can signers use pencil?"), a needless caveat when it does not.
+            totals["in scope said answered only in part"] += 1
+            hits["in scope said answered only in part"] += reply.status == "answered_in_part"
         elif kind in OUT_OF_SCOPE_KINDS:
             totals["out-of-scope answered"] += 1
             totals["out-of-scope routed into a rule"] += 1

@@ -21,7 +21,14 @@ from bot.language.asks import ANSWER_KINDS
 from bot.language.learned import NONE, features, learned_model
 from bot.language.lexicon import lexicon
 from bot.language.matching import Matcher, MatchResult, never_decided, side_asks
-from bot.language.parts import added_questions, asked_besides, unsaid, without_side_asks
+from bot.language.parts import (
+    added_questions,
+    asked_besides,
+    unfamiliar_questions,
+    unsaid,
+    without_side_asks,
+    without_side_sentences,
+)
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 from rules.result import Result
@@ -399,6 +406,13 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         # question none of the rules' words are in is said not answered, however the rest
         # was settled)
         added = [a for a in added_questions(expanded) if not matcher.match(a).candidates]
+        # ("… how many signatures, and can a signer take back their signature?": a question
+        # of a subject of its own, in words no rule's questions use)
+        added = added or [
+            a
+            for a in unfamiliar_questions(expanded, matcher.read_words, learned_model().unfamiliar)
+            if not matcher.match(a).candidates
+        ]
         result = replace(result, set_aside=tuple(added)) if added else result
     return result, {rule: ruled[rule] for rule in result.excluded}
 
@@ -421,6 +435,13 @@ def match_asked(
     rest = text
     for part in added:
         rest = rest.replace(part, " ", 1)
+    if not added:
+        # ("Fund has $4M, two tickets owed $3M each. Shares? Also, who do we call at SBE about
+        # it?": a side ask in a question sentence of its own; its "who" is not the main
+        # question's, so the facts are read again without that sentence)
+        apart = without_side_sentences(text, result.out_of_scope)
+        added = list(result.out_of_scope) if apart is not None else []
+        rest = apart or ""
     if not added or not rest.strip():
         return result, relevant, facts
     # (read again from the user's own words, never the matcher's normalized ones: "1.2M")

@@ -89,6 +89,16 @@ class LearnedModel:
             raise ValueError("learned model: every weight list needs one number per class")
         return cls(classes, intercepts, weights, dict(data.get("trained_on") or {}))  # type: ignore[call-overload]
 
+    def unfamiliar(self, word: str) -> bool:
+        """Whether `word` (a stem, as the matcher reads it) is no rule's: never seen in two
+        training questions, or leaning at least as much to the questions no rule covers as
+        to any rule's ("pencil", "robocall"; never "ticket" or "delegate")."""
+        row = self.weights.get(f"w:{word}")
+        if row is None:
+            return True
+        none = self.classes.index(NONE)
+        return row[none] >= max(w for i, w in enumerate(row) if i != none)
+
     def probabilities(self, feats: Iterable[str]) -> dict[str, float]:
         """class → probability (they sum to 1)."""
         scores = list(self.intercepts)

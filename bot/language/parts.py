@@ -7,7 +7,7 @@ answer to the main one; the reply says which part was not answered."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.language.matching import side_asks, veto_said
@@ -122,12 +122,87 @@ def added_questions(text: str) -> list[str]:
         # (a part asking a deadline or a count of its own subject: "Also when are we supposed
         # to run logic and accuracy testing on the tabulators?"; never "also, when is that?")
         computed = part.asks_computed and len(_content(said)) < _OWN_SUBJECT
-        if asks and not computed and not any(c.isdigit() for c in said):
+        # (never a part of no words: "Also, ?" once the question after it was taken out)
+        if asks and not computed and words(said) and not any(c.isdigit() for c in said):
             found.append(part.text.strip())
         # ("One more thing: how do I …", "Separately: is there …", "Also our treasurer is
         # locked out -- how do we …": the marker in a part of its own that asks nothing)
         after_marker = bool(added and not (asks and said.strip(" \t)")))
     return found
+
+
+_UNFAMILIAR = 2  # words no rule's questions use, enough for a question of another subject
+_COUNT_OR_SUM = re.compile(r"\bhow\s+(?:many|much)\b")
+
+
+def unfamiliar_questions(
+    text: str, read: Callable[[str], Sequence[str]], unfamiliar: Callable[[str], bool]
+) -> list[str]:
+    """The questions after the first one in `text` ("…, and can signers use pencil?") that
+    ask of a subject of their own: each ends at a question mark, holds no number, and says at
+    least two words (`read`: as the matcher reads them) that are not said before it and are
+    no rule's (`unfamiliar`); the caller sets aside those no rule's words are in. A follow-up
+    on the same subject ("and what would each ticket get?", "is that one delegate or two?")
+    says the rules' words, or the question's own again."""
+    found = []
+    asked = False
+    at = 0
+    for part in _parts(text, ()):
+        begin = text.find(part.text, at)
+        at = begin + len(part.text)
+        if not part.asks:
+            continue
+        lower = part.text.lower()
+        # (a question by its own words, "and can signers use pencil?", never the tail of one,
+        # "… nominated by papers, died in mid-October?"; never a table's row, nor a count or
+        # a sum asked again in other words, "how many can it send at most?")
+        own_question = _ASKING.search(lower) and not _COUNT_OR_SUM.search(lower)
+        if (
+            asked
+            and own_question
+            and text.startswith("?", at)
+            and not any(c.isdigit() or c == "|" for c in part.text)
+        ):
+            before = set(words(text[:begin]))
+            own = {w for w in read(part.text) if w not in GENERIC and w not in before}
+            if sum(map(unfamiliar, own)) >= _UNFAMILIAR:
+                found.append(part.text.strip())
+        asked = True
+    return found
+
+
+# Sentences: after "?" or "!", after "." before a capital or a bracket ("… each. Shares?"),
+# never inside "$4.2M" or "Sept. 8"; and at a line break.
+_BETWEEN_SENTENCES = re.compile(r"(?<=[?!])\s+|(?<=\.)\s+(?=[A-Z(\[])|\s*\n+\s*")
+
+
+def without_side_sentences(text: str, vetoes: Sequence[str]) -> str | None:
+    """`text` without its sentences holding `vetoes`, when every veto is a side ask, each such
+    sentence is a question of its own ("Also, who do we call at SBE about it?") and another
+    sentence asks ("Shares?") of facts the rest states; else None. Whole
+    sentences go, so the facts read again from what is left are the main question's alone
+    ("who" asked of the SBE is not who fills a vacancy); a side ask said in the main question's
+    own sentence ("If a ticket gets public money and the LG withdraws, does it have to
+    repay?") is all it asks."""
+    if not vetoes or not set(vetoes) <= side_asks():
+        return None
+    kept: list[str] = []
+    side = main = False
+    for sentence in _BETWEEN_SENTENCES.split(text):
+        lower = sentence.lower().strip()
+        asks = bool(_ASKING.search(lower) or _ADDED.search(lower)) or lower.endswith("?")
+        if any(veto_said(v, words(sentence)) for v in vetoes):
+            if not asks:
+                return None
+            side = True
+        else:
+            main = main or asks
+            kept.append(sentence)
+    rest = " ".join(kept)
+    # (the rest states a fact of its own — a date, an amount, a count: "How many signatures,
+    # and which clerks get the petitions?" after "Governor's Council district recount — is a
+    # recount automatic?" asks of the recount, the subject of the sentence set aside)
+    return rest if side and main and any(c.isdigit() for c in rest) else None
 
 
 def unsaid(text: str, vetoes: Sequence[str]) -> str:

@@ -10,7 +10,13 @@ import pytest
 from bot.language import read_facts
 from bot.language.frames import judged_words
 from bot.language.lexicon import lexicon
-from bot.language.parts import asked_besides, without_side_asks
+from bot.language.parts import (
+    asked_besides,
+    unfamiliar_questions,
+    without_side_asks,
+    without_side_sentences,
+)
+from bot.language.words import words
 from bot.render.answer import render_result
 from bot.render.json import reply_json
 from bot.render.text import render as render_text
@@ -168,6 +174,51 @@ def test_a_side_question_is_set_aside_only_where_it_is_a_question_of_its_own() -
 
 
 @pytest.mark.parametrize(
+    ("side", "said"),
+    [
+        # Too short to be a question of its own subject: set aside as the sentence it is.
+        ("Also, who do we call at SBE?", ["who do we call"]),
+        # An added question of its own: set aside whole, and nothing else with it (the "Also,"
+        # it leaves behind is no part).
+        (
+            "Also, who do we call at the Board if the numbers look off?",
+            ["who do we call at the Board if the numbers look off"],
+        ),
+    ],
+)
+def test_a_side_question_in_a_sentence_of_its_own_leaves_the_main_questions_facts(
+    side: str, said: list[str]
+) -> None:
+    # § 15-106(b)(2)-style proration: a Fund of $2.5M against two claims of $2M each; the
+    # sentence asking whom to phone says "who", which alone would rule the Fund's rules out.
+    question = (
+        f"The Fund is down to $2.5M and two tickets are each owed $2M. What does each get? {side}"
+    )
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.status == "answered_in_part"
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params == {"fund": "2500000", "entitlements": "2000000;2000000"}
+    assert reply.reading is not None and reply.reading.not_answered == said
+
+
+@pytest.mark.parametrize(
+    ("question", "vetoes"),
+    [
+        # A side ask in the main question's own sentence is what it asks.
+        ("If a ticket gets public money and the LG withdraws, does it have to repay?", ("repay",)),
+        # The rest states no fact of its own: it asks of the sentence set aside.
+        ("Town council recount: is one automatic? How many signatures do we need?", ("recount",)),
+        # The sentence holding the veto only tells; it is the question's subject.
+        ("We owe the recount fee. When is the declaration due in 2030?", ("fee",)),
+    ],
+)
+def test_a_side_sentence_is_set_aside_only_beside_a_main_question_of_its_own(
+    question: str, vetoes: tuple[str, ...]
+) -> None:
+    assert without_side_sentences(question, vetoes) is None
+
+
+@pytest.mark.parametrize(
     ("question", "vetoes", "asked"),
     [
         # The limit is said in passing; the match is asked in a part of its own.
@@ -292,3 +343,61 @@ def test_an_answer_to_one_part_says_so_first_on_every_face() -> None:
     fallback, blocks = render_result(reply)
     assert said in fallback and said in str(blocks[1])  # (after the question echoed)
     assert reply_json(reply)["status"] == "answered_in_part"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "side"),
+    [
+        # § 5-703(e)(1): the count of signatures, beside where circulators may stand.
+        (
+            "Unaffiliated candidate, district with 31,000 registered voters: how many "
+            "signatures? And may circulators set up a folding table outside the farmers market?",
+            "md-petition-signatures",
+            "And may circulators set up a folding table outside the farmers market",
+        ),
+        # § 15-106(b)(2)-style proration, beside how the Board makes it known.
+        (
+            "The Fund holds $2M and the two tickets are owed $1.5M each. What does each ticket "
+            "get? Does the Board announce it by press release or by letter to the treasurers?",
+            "md-public-financing-proration",
+            "Does the Board announce it by press release or by letter to the treasurers",
+        ),
+    ],
+)
+def test_a_later_question_of_a_subject_of_its_own_is_said_not_answered(
+    question: str, rule: str, side: str
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) == ("answered_in_part", rule)
+    assert reply.reading is not None and reply.reading.not_answered == [side]
+
+
+# Which words count as no rule's is the learned model's to say; here, a fixed list.
+_STRANGE = frozenset(words("pencil robocall font announce press release"))
+
+
+@pytest.mark.parametrize(
+    ("question", "found"),
+    [
+        (
+            "When is the petition due, and can signers use a pencil font?",
+            ["and can signers use a pencil font"],
+        ),
+        # The first question is the main one, however strange its words.
+        ("Can signers use a pencil font? When is the petition due?", []),
+        # Words the question said before are its subject, not another one.
+        ("Robocall pencil rules: when is it due, and is the robocall pencil fine?", []),
+        # One strange word is not yet a subject of its own.
+        ("When is the petition due, and can signers use a pencil?", []),
+        # The tail of a question, a table's row, a number, a count asked again: not a question
+        # of its own.
+        ("What if the nominee, after a pencil font robocall, died?", []),
+        ("Who fills it? | pencil | font |?", []),
+        ("When is it due, and is the 2 pm pencil font robocall fine?", []),
+        ("When is it due, and how many pencil font robocalls?", []),
+    ],
+)
+def test_which_later_questions_are_of_a_subject_of_their_own(
+    question: str, found: list[str]
+) -> None:
+    assert unfamiliar_questions(question, words, _STRANGE.__contains__) == found
