@@ -121,6 +121,8 @@ QUESTION_FOLDERS = {
     "eighty-ninth external tuning set": "external89",
     "ninetieth external tuning set": "external90",
     "ninety-first external tuning set": "external91",
+    "ninety-second external tuning set": "external92",
+    "ninety-third external tuning set": "external93",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -165,6 +167,10 @@ HELDOUT_FOLDERS = (
     "heldout40",
     "heldout41",
     "heldout42",
+    "heldout43",
+    "heldout44",
+    "heldout45",
+    "heldout46",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -51,7 +51,7 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
     (
         "death",
         re.compile(
-            r"\b(?:died|dies|die|dead|death|deceased|passed\s+away|passes\s+away|killed)\b"
+            r"\b(?:died|dies|die|dead|death|deceased|pass(?:ed|es)?\s+away|killed)\b"
             # ("her passing", never "passing along a question" or "passing this on")
             r"|\bpassing\b(?!\s+(?:along|this|it|that|these|on\s+(?:this|that|it|a|the)\b"
             r"|(?:the|a)\s+question))"

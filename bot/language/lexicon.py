@@ -323,8 +323,12 @@ _WHOSE_TOWN = re.compile(
 )
 
 
-# Where someone lives, said before the place ("all three donors live in Anne Arundel").
-_LIVES_IN = re.compile(r"\b(?:lives?|living|resides?|residing|residents?|based)\s+in\s+$")
+# Where someone lives, said before the place ("all three donors live in Anne Arundel", "one
+# for 300 from a donor in Rockville").
+_LIVES_IN = re.compile(
+    r"\b(?:(?:lives?|living|resides?|residing|residents?|based)\s+in"
+    r"|(?:donors?|contributors?|givers?|supporters?)\s+(?:in|from|of))\s+$"
+)
 # A place in brackets just after a sum ("$250.01 (Rockville)"): where its giver lives.
 _AFTER_A_SUM = re.compile(r"\$\s?\d[\d,.]*\s*\(\s*$")
 # A place that fills a table's cell ("| R. Patel | Rockville | 150 |"): a row's giver's town.

@@ -80,13 +80,16 @@ def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | Fac
     )
 
 
-# "Ann gave 250, Bob 100, Carl 40", "donors: Lee 75 / Ortiz 150": the next item said after its
-# giver's name (never a word that names what a number is: "fund 3M, tickets 2").
+# "Ann gave 250, Bob 100, Carl 40", "donors: Lee 75 / Ortiz 150", "Reyes 2,000,000; Kim
+# 1,500,000": the next item said after its giver's (or ticket's) name (never a word that names
+# what a number is: "fund 3M, tickets 2").
 _GIVER_JOIN = re.compile(
     # ("Lee $300 (over the limit, we're refunding the extra), Park $10": a note on one gift)
     r"(?:\s*\([^()$\d]{0,80}\))?"
     r"\s*(?:[,;/]\s*(?:and\s+|&\s*)?|\s+and\s+)(?:(?:mr|ms|mrs|dr)\.?\s+)?"
-    r"(?!(?:fund|tickets?|tix|voters?|sigs?|signatures?|total|entitle\w*|balance|and)\b)"
+    r"(?!(?:fund|tickets?|tix|voters?|sigs?|signatures?|total|entitle\w*|balance|and"
+    # (what a sum is, never whose: "Reyes 2,000,000; available 2,800,000")
+    r"|available|remain\w*|left|pot|cash|money|budget|has|holds?|had|is|was|now|only|about)\b)"
     r"[a-z][a-z'’-]{1,15}(?:\s+[a-z][a-z'’-]{1,15})?\s*[:=-]?\s*(?:gave\s+)?"
 )
 
@@ -95,7 +98,8 @@ def listed_after_a_giver(
     low: str, before: FactAmount | FactCount, item: FactAmount | FactCount
 ) -> bool:
     """Whether `item` follows `before` in a list of what each giver gave ("Ann gave 250, Bob
-    100"): the caller knows whether the list is one of contributions."""
+    100") or each ticket is owed ("Reyes 2,000,000; Kim 1,500,000"): the caller knows whether
+    the list is one of contributions or entitlements."""
     return bool(_GIVER_JOIN.fullmatch(low, end_of(low, before), item.start))
 
 

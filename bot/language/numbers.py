@@ -447,7 +447,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             or (
                 listed_after_a_giver(low, lists[-1][-1], item)
                 and (
-                    lists[-1][0].role == "contribution"
+                    lists[-1][0].role in ("contribution", "entitlement")
                     or listed_as_contributions(low, lists[-1][0].start, end_of(low, item))
                 )
             )

@@ -133,17 +133,19 @@ def added_questions(text: str) -> list[str]:
 
 _UNFAMILIAR = 2  # words no rule's questions use, enough for a question of another subject
 _COUNT_OR_SUM = re.compile(r"\bhow\s+(?:many|much)\b")
+_LIST_LABEL = re.compile(r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?")
 
 
 def unfamiliar_questions(
     text: str, read: Callable[[str], Sequence[str]], unfamiliar: Callable[[str], bool]
 ) -> list[str]:
     """The questions after the first one in `text` ("…, and can signers use pencil?") that
-    ask of a subject of their own: each ends at a question mark, holds no number, and says at
-    least two words (`read`: as the matcher reads them) that are not said before it and are
-    no rule's (`unfamiliar`); the caller sets aside those no rule's words are in. A follow-up
-    on the same subject ("and what would each ticket get?", "is that one delegate or two?")
-    says the rules' words, or the question's own again."""
+    ask of a subject of their own: each a question ending at a question mark, or a statement
+    put to be confirmed ("…, right?"), holding no number, and saying at least two words
+    (`read`: as the matcher reads them) that are not said before it and are no rule's
+    (`unfamiliar`); the caller sets aside those no rule's words are in. A follow-up on the
+    same subject ("and what would each ticket get?", "is that one delegate or two?") says the
+    rules' words, or the question's own again."""
     found = []
     asked = False
     at = 0
@@ -153,15 +155,19 @@ def unfamiliar_questions(
         if not part.asks:
             continue
         lower = part.text.lower()
-        # (a question by its own words, "and can signers use pencil?", never the tail of one,
-        # "… nominated by papers, died in mid-October?"; never a table's row, nor a count or
-        # a sum asked again in other words, "how many can it send at most?")
-        own_question = _ASKING.search(lower) and not _COUNT_OR_SUM.search(lower)
+        # (what the part says after a list's label: "2) can the replacement be …" holds no
+        # number)
+        said = _LIST_LABEL.sub("", lower, count=1)
+        # (a question by its own words, "and can signers use pencil?", or a statement put to
+        # be confirmed, "and we can put the state seal on the sheets, right?"; never the tail
+        # of one, "… nominated by papers, died in mid-October?"; never a table's row, nor a
+        # count or a sum asked again in other words, "how many can it send at most?")
+        own_question = (_ASKING.search(lower) and text.startswith("?", at)) or part.confirms
         if (
             asked
             and own_question
-            and text.startswith("?", at)
-            and not any(c.isdigit() or c == "|" for c in part.text)
+            and not _COUNT_OR_SUM.search(lower)
+            and not any(c.isdigit() or c == "|" for c in said)
         ):
             before = set(words(text[:begin]))
             own = {w for w in read(part.text) if w not in GENERIC and w not in before}

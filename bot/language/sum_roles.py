@@ -338,6 +338,8 @@ _NOW_SAID = re.compile(
     r"\b(?:now|currently|today|at\s+present|actually\s+available|available\s+now)\b"
     r"[^$\d.;?!]{0,25}$"
 )
+# ("… but is $7.4M today", "1.75M now"): said to be there now, after the sum.
+_NOW_AFTER = re.compile(r"\s*(?:right\s+)?(?:now|today|currently|at\s+present)\b")
 _HAD = re.compile(r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at|started\s+(?:at|with))\s*$")
 
 
@@ -357,13 +359,17 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
     funds = [a for a in amounts if a.role == "fund"]
     if len(funds) == 1 and _HAD.search(low, max(0, funds[0].start - 30), funds[0].start):
         # ("The Fund balance was $9.1M back in January; what's actually available now is
-        # $6.35M": a sum said to be there now, after the balance it was)
+        # $6.35M", "Fund had 2.2M at the start of the quarter, 1.75M now": a sum said to be
+        # there now, after the balance it was)
         now = [
             a
             for a in amounts
             if a.role is None
             and a.start > funds[0].start
-            and _NOW_SAID.search(low, max(0, a.start - 40), a.start)
+            and (
+                _NOW_SAID.search(low, max(0, a.start - 40), a.start)
+                or _NOW_AFTER.match(low, a.start + len(a.span))
+            )
         ]
         if len(now) == 1:
             funds[0].role, now[0].role = "was", "fund"
@@ -375,10 +381,11 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
                 a.role = "was"
 
 
-# "(Last cycle it had about $7M.)", "the previous election's Fund was $9M": a sum said of an
-# earlier cycle, in a sentence of its own.
+# "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
+# 5.2M)": a sum said of an earlier cycle, in a sentence of its own.
 _EARLIER_CYCLE = re.compile(
-    r"\b(?:last|previous|prior|past|the\s+other)\s+(?:cycle|election|time|round)\b|\bused\s+to\b"
+    r"\b(?:last|previous|prior|past|the\s+other)\s+(?:cycle|election|time|round|year)\b"
+    r"|\bused\s+to\b"
 )
 _SENTENCE_END = re.compile(r"[.?!;\n()]")
 

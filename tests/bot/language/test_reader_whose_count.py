@@ -164,6 +164,45 @@ SERVICE = packaged_service(TODAY)
             "md-petition-declaration",
             {"proclamation_deadline": "2028-01-14T17:00"},
         ),
+        # § 15-106(b)(2): the Fund prorated is what it holds now, said after the sum ("… is
+        # $6.3M today", "4.1M now"), not the balance it had.
+        (
+            date(2030, 4, 2),
+            "The Fund stood at $8.4M in January but is $6.3M today. Tickets are owed $3M, "
+            "$2.5M and $2M. What does each get?",
+            "md-public-financing-proration",
+            {"fund": "6300000", "entitlements": "3000000;2500000;2000000"},
+        ),
+        (
+            date(2030, 4, 2),
+            "fund had 5.5M in the fall, 4.1M now. three tickets each owed 1.9M. shares?",
+            "md-public-financing-proration",
+            {"fund": "4100000", "entitlements": "1900000;1900000;1900000"},
+        ),
+        # … and a sum said of last year is history, never a ticket's entitlement.
+        (
+            date(2030, 4, 2),
+            "Entitlements of 2,000,000 and 1,500,000. The fund holds 2,800,000 (last "
+            "year it held 6.1M). Prorated amounts?",
+            "md-public-financing-proration",
+            {"fund": "2800000", "entitlements": "2000000;1500000"},
+        ),
+        # § 15-106(a): a donor's town ("a donor in Gaithersburg") is where the giver lives,
+        # not a county's own program.
+        (
+            date(2030, 4, 2),
+            "contributions 75, 125, and 200 from a donor in Gaithersburg. public match?",
+            "md-public-financing-primary",
+            {"contributions": "75;125;200"},
+        ),
+        # § 5-903(b): "should the LG candidate pass away" is a death.
+        (
+            date(2030, 4, 2),
+            "Should our Lieutenant Governor candidate pass away on May 20, 2030, when is the "
+            "successor's certificate due? Primary June 25, 2030; COC closed Feb 26, 2030 9 pm.",
+            "md-successor-lt-gov",
+            {"event": "death", "event_date": "2030-05-20"},
+        ),
     ],
 )
 def test_whose_value_a_question_gives(
