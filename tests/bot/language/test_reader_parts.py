@@ -155,6 +155,10 @@ def test_a_side_question_of_another_kind_is_said_not_answered(
         # A petition for a special town meeting's warrant is no nomination's.
         "how many signatures does a petition for a special town meeting article need? our "
         "selectman nominee withdrew and the board wants to vote on it",
+        # § 5-903(b) times a successor *candidate*; a death after the general election,
+        # before inauguration, leaves an office to fill.
+        "Our LG nominee died after the November election but before the inauguration. Who "
+        "takes the seat?",
     ],
 )
 def test_questions_only_about_what_no_rule_computes_are_not_answered(question: str) -> None:
@@ -382,6 +386,15 @@ _STRANGE = frozenset(words("pencil robocall font announce press release"))
         (
             "When is the petition due, and can signers use a pencil font?",
             ["and can signers use a pencil font"],
+        ),
+        # A statement put to be confirmed asks too; a list's label is no number.
+        (
+            "When is it due? And signers may use a pencil font, right?",
+            ["And signers may use a pencil font"],
+        ),
+        (
+            "1) when is it due?\n2) can signers use a pencil font?",
+            ["2) can signers use a pencil font"],
         ),
         # The first question is the main one, however strange its words.
         ("Can signers use a pencil font? When is the petition due?", []),

@@ -187,6 +187,13 @@ SERVICE = packaged_service(TODAY)
             "md-public-financing-proration",
             {"fund": "2800000", "entitlements": "2000000;1500000"},
         ),
+        # … and every ticket of a list that names each ticket before its sum.
+        (
+            date(2030, 4, 2),
+            "Entitlements: Reyes 2,000,000; Kim 1,500,000. Fund holds 2,800,000. Prorated?",
+            "md-public-financing-proration",
+            {"fund": "2800000", "entitlements": "2000000;1500000"},
+        ),
         # § 15-106(a): a donor's town ("a donor in Gaithersburg") is where the giver lives,
         # not a county's own program.
         (
