@@ -428,6 +428,7 @@ def read_numbers(
     repeated_claims(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     _more_givers(low, amounts, counts)
+    _contribution_of(low, amounts, counts)
     _said_again(low, amounts)
     # "release money in December 2029 … for the 2030 election": the year the election is named
     # by comes first.
@@ -536,6 +537,25 @@ def _as_sum(
     amounts.append(
         FactAmount(value=Decimal(count.value), span=count.span, start=count.start, role=role)
     )
+
+
+# "one eligible contribution of 150", "a donation for 75": what a contribution is of is money,
+# however small, unless it counts people ("contributions of 3 donors").
+_CONTRIBUTION_OF = re.compile(
+    r"(?<!full\s)(?<!public\s)\b(?:contributions?|donations?|gifts?|checks?|cheques?)\s+"
+    r"(?:of|for)\s+$"
+)
+_COUNTS_PEOPLE = re.compile(r"\s*(?:donors?|people|persons?|contributors?|givers?|residents?)\b")
+
+
+def _contribution_of(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
+    """A plain number said as what a contribution is of is that contribution's sum."""
+    for count in [c for c in counts if c.role is None]:
+        if _CONTRIBUTION_OF.search(
+            low, max(0, count.start - 30), count.start
+        ) and not _COUNTS_PEOPLE.match(low, end_of(low, count)):
+            _as_sum(count, "contribution", counts, amounts)
+    amounts.sort(key=lambda a: a.start)
 
 
 def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:

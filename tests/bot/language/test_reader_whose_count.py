@@ -194,6 +194,20 @@ SERVICE = packaged_service(TODAY)
             "md-public-financing-proration",
             {"fund": "2800000", "entitlements": "2000000;1500000"},
         ),
+        # § 15-106(a): what a contribution is "of" is its sum, however small and without "$";
+        # never a count of the people who gave.
+        (
+            date(2030, 4, 2),
+            "a single contribution of 90 came in. public money on that?",
+            "md-public-financing-primary",
+            {"contributions": "90"},
+        ),
+        (
+            date(2030, 4, 2),
+            "contributions of 4 donors at $25 each. match?",
+            "md-public-financing-primary",
+            {"contributions": "25;25;25;25"},
+        ),
         # § 15-106(a): a donor's town ("a donor in Gaithersburg") is where the giver lives,
         # not a county's own program.
         (
