@@ -123,6 +123,7 @@ QUESTION_FOLDERS = {
     "ninety-first external tuning set": "external91",
     "ninety-second external tuning set": "external92",
     "ninety-third external tuning set": "external93",
+    "ninety-fourth external tuning set": "external94",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
