@@ -155,6 +155,13 @@ def test_a_side_question_of_another_kind_is_said_not_answered(
         # A petition for a special town meeting's warrant is no nomination's.
         "how many signatures does a petition for a special town meeting article need? our "
         "selectman nominee withdrew and the board wants to vote on it",
+        # c. 53, § 14 counts delegates to fill a nomination, not to a party's platform
+        # convention.
+        "how many delegates to the 2030 platform convention does a ward with 1,900 votes for "
+        "our governor candidate get?",
+        # § 5-703(e) counts petition signatures; ballots to order for a town are no rule's.
+        "town office race next spring: how many ballots should we order for a town of 7,500 "
+        "voters?",
         # § 5-903(b) times a successor *candidate*; a death after the general election,
         # before inauguration, leaves an office to fill.
         "Our LG nominee died after the November election but before the inauguration. Who "
