@@ -29,6 +29,7 @@ from bot.language.parts import (
     without_side_asks,
     without_side_sentences,
 )
+from bot.language.stated import judging, stated
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 from rules.result import Result
@@ -318,26 +319,6 @@ def _fact(text: object) -> tuple[str, str] | None:
     return role.strip(), value.strip()
 
 
-def stated(facts: Facts, role: str) -> list[str]:
-    """The values of `role` the question states ("event": the finest cause it names)."""
-    if role == "state":
-        # Maryland or Massachusetts as read, else another state the question names.
-        return [facts.state] if facts.state else facts.values("other_state")
-    if role == "event":
-        return [facts.cause] if facts.cause else []
-    if role == "date":  # what each date is ("withdrawal_deadline")
-        return [d.role for d in facts.dates if d.role]
-    if role == "count":  # what each count is ("registered_voters")
-        return [n.role for n in facts.numbers if n.role]
-    if role == "amount":
-        # What each sum is ("entitlement", "fund"): a sum only one rule takes.
-        return list(dict.fromkeys(a.role for a in facts.amounts if a.role))
-    flag = getattr(facts, role, None)
-    if isinstance(flag, bool):  # received_primary, exceeded_primary_limit, opposed
-        return [str(flag).lower()]
-    return facts.values(role)
-
-
 @cache
 def all_frames() -> dict[str, Frame]:
     """rule id → its frame (rules without a `frames.yaml` entry have an empty frame)."""
@@ -351,10 +332,11 @@ def frame_of(rule: str) -> Frame:
 def conflicts(facts: Facts, rules: Iterable[str]) -> dict[str, Conflict]:
     """rule id → how its frame rules the question out, for each of `rules` it does."""
     out: dict[str, Conflict] = {}
-    for rule in rules:
-        found = frame_of(rule).conflicts_with(facts)
-        if found:
-            out[rule] = found
+    with judging(facts):
+        for rule in rules:
+            found = frame_of(rule).conflicts_with(facts)
+            if found:
+                out[rule] = found
     return out
 
 
@@ -368,7 +350,8 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     reason for each rule its words pointed to that its facts ruled out)."""
     found = conflicts(facts, matcher.rule_ids)
     ruled = {rule: c.reason for rule, c in found.items()}
-    evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
+    with judging(facts):
+        evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
     expanded = lexicon().expand(text)
     stated = {r: e for r, e in evidence.items() if e}
     result = matcher.match(expanded, exclude=ruled, stated=stated)
