@@ -24,6 +24,7 @@ from bot.language.matching import Matcher, MatchResult, never_decided, side_asks
 from bot.language.parts import (
     added_questions,
     asked_besides,
+    later_questions,
     unfamiliar_questions,
     unsaid,
     without_side_asks,
@@ -410,6 +411,16 @@ def match_asked(
     was made on."""
     result, relevant = match_question(matcher, text, facts)
     if result.decision == "matched":
+        if result.rule and not result.set_aside:
+            # ("When's the petition due, and when will the special general be held?": a later
+            # question asking, by its own facts, what the rule's frame rules out)
+            frame = frame_of(result.rule)
+            beyond = [
+                question.strip()
+                for question, _ in later_questions(text)
+                if any(e.role == "asks" and e.met(read(question)) for e in frame.rules_out)
+            ]
+            result = replace(result, set_aside=tuple(beyond)) if beyond else result
         return result, relevant, facts
     # (only a question added by its own marker: a side question's words in a question of
     # its own, "If a ticket gets public money and the LG withdraws, does it repay?", may be

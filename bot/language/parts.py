@@ -136,6 +136,24 @@ _COUNT_OR_SUM = re.compile(r"\bhow\s+(?:many|much)\b")
 _LIST_LABEL = re.compile(r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?")
 
 
+def later_questions(text: str) -> Iterator[tuple[str, int]]:
+    """The questions of `text` after its first one, each by its own words ("… and when will
+    the special general be held?") or put to be confirmed ("…, right?"), with where it begins;
+    never the tail of one ("… nominated by papers, died in mid-October?") nor a table's row."""
+    asked = False
+    at = 0
+    for part in _parts(text, ()):
+        begin = text.find(part.text, at)
+        at = begin + len(part.text)
+        if not part.asks:
+            continue
+        lower = part.text.lower()
+        own = (_ASKING.search(lower) and text.startswith("?", at)) or part.confirms
+        if asked and own and "|" not in part.text:
+            yield part.text, begin
+        asked = True
+
+
 def unfamiliar_questions(
     text: str, read: Callable[[str], Sequence[str]], unfamiliar: Callable[[str], bool]
 ) -> list[str]:
@@ -147,33 +165,17 @@ def unfamiliar_questions(
     same subject ("and what would each ticket get?", "is that one delegate or two?") says the
     rules' words, or the question's own again."""
     found = []
-    asked = False
-    at = 0
-    for part in _parts(text, ()):
-        begin = text.find(part.text, at)
-        at = begin + len(part.text)
-        if not part.asks:
-            continue
-        lower = part.text.lower()
+    for question, begin in later_questions(text):
+        lower = question.lower()
         # (what the part says after a list's label: "2) can the replacement be …" holds no
-        # number)
+        # number; nor is a count or a sum asked again in other words, "how many can it send
+        # at most?")
         said = _LIST_LABEL.sub("", lower, count=1)
-        # (a question by its own words, "and can signers use pencil?", or a statement put to
-        # be confirmed, "and we can put the state seal on the sheets, right?"; never the tail
-        # of one, "… nominated by papers, died in mid-October?"; never a table's row, nor a
-        # count or a sum asked again in other words, "how many can it send at most?")
-        own_question = (_ASKING.search(lower) and text.startswith("?", at)) or part.confirms
-        if (
-            asked
-            and own_question
-            and not _COUNT_OR_SUM.search(lower)
-            and not any(c.isdigit() or c == "|" for c in said)
-        ):
+        if not _COUNT_OR_SUM.search(lower) and not any(c.isdigit() for c in said):
             before = set(words(text[:begin]))
-            own = {w for w in read(part.text) if w not in GENERIC and w not in before}
+            own = {w for w in read(question) if w not in GENERIC and w not in before}
             if sum(map(unfamiliar, own)) >= _UNFAMILIAR:
-                found.append(part.text.strip())
-        asked = True
+                found.append(question.strip())
     return found
 
 

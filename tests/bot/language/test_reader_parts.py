@@ -421,3 +421,16 @@ def test_which_later_questions_are_of_a_subject_of_their_own(
     question: str, found: list[str]
 ) -> None:
     assert unfamiliar_questions(question, words, _STRANGE.__contains__) == found
+
+
+def test_a_later_question_asking_what_the_rules_frame_rules_out_is_said_not_answered() -> None:
+    # c. 53, § 14, sentence 4 says who fills a vacancy in a nomination; when the replacement
+    # is due is no part of what that rule answers (its frame rules out asking a deadline).
+    reply = SERVICE.ask(
+        "Our city council nominee on nomination papers died. Who fills it, and is there a "
+        "deadline for that?",
+        today=TODAY,
+    )
+    assert (reply.status, reply.rule) == ("answered_in_part", "ma-vacancy-who-fills")
+    assert reply.reading is not None
+    assert reply.reading.not_answered == ["and is there a deadline for that"]
