@@ -134,6 +134,30 @@ def test_out_of_scope_words_still_rule_out_the_question_when_no_other_part_asks_
             "ma-vacancy-delegates",
             "how much notice",
         ),
+        # A later question of a subject of its own, in words no rule's questions use.
+        # § 5-703(e)(1): the count of signatures, beside where circulators may stand.
+        (
+            "Unaffiliated candidate, district with 31,000 registered voters: how many "
+            "signatures? And may circulators set up a folding table outside the farmers market?",
+            "md-petition-signatures",
+            "And may circulators set up a folding table outside the farmers market",
+        ),
+        # § 15-106(b)(2)-style proration, beside how the Board makes it known.
+        (
+            "The Fund holds $2M and the two tickets are owed $1.5M each. What does each ticket "
+            "get? Does the Board announce it by press release or by letter to the treasurers?",
+            "md-public-financing-proration",
+            "Does the Board announce it by press release or by letter to the treasurers",
+        ),
+        # c. 53, § 14, sentence 4 says who fills a vacancy in a nomination; when the
+        # replacement is due is no part of what that rule answers (its frame rules out asking a
+        # deadline), asked in a later question of its own.
+        (
+            "Our city council nominee on nomination papers died. Who fills it, and is there a "
+            "deadline for that?",
+            "ma-vacancy-who-fills",
+            "and is there a deadline for that",
+        ),
     ],
 )
 def test_a_side_question_of_another_kind_is_said_not_answered(
@@ -356,33 +380,6 @@ def test_an_answer_to_one_part_says_so_first_on_every_face() -> None:
     assert reply_json(reply)["status"] == "answered_in_part"
 
 
-@pytest.mark.parametrize(
-    ("question", "rule", "side"),
-    [
-        # § 5-703(e)(1): the count of signatures, beside where circulators may stand.
-        (
-            "Unaffiliated candidate, district with 31,000 registered voters: how many "
-            "signatures? And may circulators set up a folding table outside the farmers market?",
-            "md-petition-signatures",
-            "And may circulators set up a folding table outside the farmers market",
-        ),
-        # § 15-106(b)(2)-style proration, beside how the Board makes it known.
-        (
-            "The Fund holds $2M and the two tickets are owed $1.5M each. What does each ticket "
-            "get? Does the Board announce it by press release or by letter to the treasurers?",
-            "md-public-financing-proration",
-            "Does the Board announce it by press release or by letter to the treasurers",
-        ),
-    ],
-)
-def test_a_later_question_of_a_subject_of_its_own_is_said_not_answered(
-    question: str, rule: str, side: str
-) -> None:
-    reply = SERVICE.ask(question, today=TODAY)
-    assert (reply.status, reply.rule) == ("answered_in_part", rule)
-    assert reply.reading is not None and reply.reading.not_answered == [side]
-
-
 # Which words count as no rule's is the learned model's to say; here, a fixed list.
 _STRANGE = frozenset(words("pencil robocall font announce press release"))
 
@@ -421,16 +418,3 @@ def test_which_later_questions_are_of_a_subject_of_their_own(
     question: str, found: list[str]
 ) -> None:
     assert unfamiliar_questions(question, words, _STRANGE.__contains__) == found
-
-
-def test_a_later_question_asking_what_the_rules_frame_rules_out_is_said_not_answered() -> None:
-    # c. 53, § 14, sentence 4 says who fills a vacancy in a nomination; when the replacement
-    # is due is no part of what that rule answers (its frame rules out asking a deadline).
-    reply = SERVICE.ask(
-        "Our city council nominee on nomination papers died. Who fills it, and is there a "
-        "deadline for that?",
-        today=TODAY,
-    )
-    assert (reply.status, reply.rule) == ("answered_in_part", "ma-vacancy-who-fills")
-    assert reply.reading is not None
-    assert reply.reading.not_answered == ["and is there a deadline for that"]
