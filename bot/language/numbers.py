@@ -12,7 +12,13 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
-from bot.language.lists import LIST_GOES_ON, end_of, listed_after_a_giver, listed_next
+from bot.language.lists import (
+    COUNTS_THE_NEXT_SUM,
+    LIST_GOES_ON,
+    end_of,
+    listed_after_a_giver,
+    listed_next,
+)
 from bot.language.number_words import IN_WORDS, WORD_NUMBERS
 from bot.language.repeats import repeated_claims, repeated_sums
 from bot.language.sum_roles import GIVER_AFTER, listed_as_contributions, money_role
@@ -540,20 +546,25 @@ def _as_sum(
 
 
 # "one eligible contribution of 150", "a donation for 75": what a contribution is of is money,
-# however small, unless it counts people ("contributions of 3 donors").
+# however small, unless it counts people or checks ("contributions of 3 small donors").
 _CONTRIBUTION_OF = re.compile(
     r"(?<!full\s)(?<!public\s)\b(?:contributions?|donations?|gifts?|checks?|cheques?)\s+"
     r"(?:of|for)\s+$"
 )
-_COUNTS_PEOPLE = re.compile(r"\s*(?:donors?|people|persons?|contributors?|givers?|residents?)\b")
+_COUNTS_PEOPLE = re.compile(
+    r"\s*(?:[a-z-]+\s+){0,2}(?:donors?|people|persons?|contributors?|givers?|residents?"
+    r"|individuals?|supporters?|checks?|cards?)\b"
+)
 
 
 def _contribution_of(low: str, amounts: list[FactAmount], counts: list[FactCount]) -> None:
     """A plain number said as what a contribution is of is that contribution's sum."""
     for count in [c for c in counts if c.role is None]:
-        if _CONTRIBUTION_OF.search(
-            low, max(0, count.start - 30), count.start
-        ) and not _COUNTS_PEOPLE.match(low, end_of(low, count)):
+        if _CONTRIBUTION_OF.search(low, max(0, count.start - 30), count.start) and not (
+            _COUNTS_PEOPLE.match(low, end_of(low, count))
+            # ("contributions of 5 at $100": how many of the sum after it)
+            or COUNTS_THE_NEXT_SUM.match(low, end_of(low, count))
+        ):
             _as_sum(count, "contribution", counts, amounts)
     amounts.sort(key=lambda a: a.start)
 

@@ -186,7 +186,8 @@ _BETWEEN_SENTENCES = re.compile(r"(?<=[?!])\s+|(?<=\.)\s+(?=[A-Z(\[])|\s*\n+\s*"
 
 def without_side_sentences(text: str, vetoes: Sequence[str]) -> str | None:
     """`text` without its sentences holding `vetoes`, when every veto is a side ask, each such
-    sentence is a question of its own ("Also, who do we call at SBE about it?") and another
+    sentence is a question of its own holding no number ("Also, who do we call at SBE about
+    it?") and another
     sentence asks ("Shares?") of facts the rest states; else None. Whole
     sentences go, so the facts read again from what is left are the main question's alone
     ("who" asked of the SBE is not who fills a vacancy); a side ask said in the main question's
@@ -200,7 +201,8 @@ def without_side_sentences(text: str, vetoes: Sequence[str]) -> str | None:
         lower = sentence.lower().strip()
         asks = bool(_ASKING.search(lower) or _ADDED.search(lower)) or lower.endswith("?")
         if any(veto_said(v, words(sentence)) for v in vetoes):
-            if not asks:
+            # (a sentence stating a number states a fact: never set aside unread)
+            if not asks or any(c.isdigit() for c in sentence):
                 return None
             side = True
         else:

@@ -243,6 +243,8 @@ def test_a_side_question_in_a_sentence_of_its_own_leaves_the_main_questions_fact
         ("If a ticket gets public money and the LG withdraws, does it have to repay?", ("repay",)),
         # The rest states no fact of its own: it asks of the sentence set aside.
         ("Town council recount: is one automatic? How many signatures do we need?", ("recount",)),
+        # A side sentence stating a number states a fact: never set aside unread.
+        ("Fund has $4M, two tickets owed $3M each. Shares? Also, is the $3M fee waived?", ("fee",)),
         # The sentence holding the veto only tells; it is the question's subject.
         ("We owe the recount fee. When is the declaration due in 2030?", ("fee",)),
     ],

@@ -204,6 +204,12 @@ SERVICE = packaged_service(TODAY)
         ),
         (
             date(2030, 4, 2),
+            "contributions of 3 checks: $40, $60 and $100. match?",
+            "md-public-financing-primary",
+            {"contributions": "40;60;100"},
+        ),
+        (
+            date(2030, 4, 2),
             "contributions of 4 donors at $25 each. match?",
             "md-public-financing-primary",
             {"contributions": "25;25;25;25"},
