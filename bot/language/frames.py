@@ -404,11 +404,12 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
 def match_asked(
     matcher: Matcher, text: str, facts: Facts, read: Callable[[str], Facts]
 ) -> tuple[MatchResult, dict[str, str], Facts]:
-    """`match_question`; and when the whole question matches no rule but questions added after
-    it ("One more thing: how do I sign up for …?") ask what none of the rules' words are in,
-    the question read again without them (`read`: its facts), those said not answered — an
-    added question's "how do I" is not what the first one asks. Returns the facts the match
-    was made on."""
+    """`match_question`; a later question that asks, by its own facts (`read`), what the
+    matched rule's frame rules out is said not answered; and when the whole question matches
+    no rule but questions added after it ("One more thing: how do I sign up for …?") ask what
+    none of the rules' words are in, or a side ask stands in a question sentence of its own,
+    the question is read again without them, those said not answered — an added question's
+    "how do I" is not what the first one asks. Returns the facts the match was made on."""
     result, relevant = match_question(matcher, text, facts)
     if result.decision == "matched":
         if result.rule and not result.set_aside:
