@@ -187,8 +187,7 @@ _BETWEEN_SENTENCES = re.compile(r"(?<=[?!])\s+|(?<=\.)\s+(?=[A-Z(\[])|\s*\n+\s*"
 def without_side_sentences(text: str, vetoes: Sequence[str]) -> str | None:
     """`text` without its sentences holding `vetoes`, when every veto is a side ask, each such
     sentence is a question of its own holding no number ("Also, who do we call at SBE about
-    it?") and another
-    sentence asks ("Shares?") of facts the rest states; else None. Whole
+    it?") and another sentence asks ("Shares?") of facts the rest states; else None. Whole
     sentences go, so the facts read again from what is left are the main question's alone
     ("who" asked of the SBE is not who fills a vacancy); a side ask said in the main question's
     own sentence ("If a ticket gets public money and the LG withdraws, does it have to
