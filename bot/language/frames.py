@@ -404,7 +404,7 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
 def match_asked(
     matcher: Matcher, text: str, facts: Facts, read: Callable[[str], Facts]
 ) -> tuple[MatchResult, dict[str, str], Facts]:
-    """`match_question`; a later question that asks, by its own facts (`read`), what the
+    """`match_question`; a later question that asks, by the terms read in it, what the
     matched rule's frame rules out is said not answered; and when the whole question matches
     no rule but questions added after it ("One more thing: how do I sign up for …?") ask what
     none of the rules' words are in, or a side ask stands in a question sentence of its own,
@@ -414,12 +414,15 @@ def match_asked(
     if result.decision == "matched":
         if result.rule and not result.set_aside:
             # ("When's the petition due, and when will the special general be held?": a later
-            # question asking, by its own facts, what the rule's frame rules out)
+            # question asking, by the words read in it, what the rule's frame rules out)
             frame = frame_of(result.rule)
             beyond = [
                 question.strip()
-                for question, _ in later_questions(text)
-                if any(e.role == "asks" and e.met(read(question)) for e in frame.rules_out)
+                for question, begin in later_questions(text)
+                if any(
+                    e.role == "asks" and e.met(_said_in(facts, begin, begin + len(question)))
+                    for e in frame.rules_out
+                )
             ]
             result = replace(result, set_aside=tuple(beyond)) if beyond else result
         return result, relevant, facts
@@ -445,6 +448,13 @@ def match_asked(
     if again.decision != "matched":
         return result, relevant, facts
     return replace(again, set_aside=(*again.set_aside, *added)), rest_relevant, rest_facts
+
+
+def _said_in(facts: Facts, begin: int, end: int) -> Facts:
+    """`facts` with only the terms read between `begin` and `end` of the question (what one of
+    its parts asks), its other facts as they are."""
+    kept = [m for m in facts.mentions if begin <= m.start < end]
+    return facts.model_copy(update={"mentions": kept})
 
 
 def judged_facts(facts: Facts, rest: str | None) -> Facts:
