@@ -349,10 +349,10 @@ def ruled_out(facts: Facts, rules: Iterable[str]) -> dict[str, str]:
 def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResult, dict[str, str]]:
     """Match a question among the rules its facts are compatible with: (the match, rule id →
     reason for each rule its words pointed to that its facts ruled out)."""
-    found = conflicts(facts, matcher.rule_ids)
-    ruled = {rule: c.reason for rule, c in found.items()}
-    with judging(facts):
+    with judging(facts):  # (one reading of the facts for the conflicts and the evidence)
+        found = conflicts(facts, matcher.rule_ids)
         evidence = {rule: frame_of(rule).stated_evidence(facts) for rule in matcher.rule_ids}
+    ruled = {rule: c.reason for rule, c in found.items()}
     expanded = lexicon().expand(text)
     stated = {r: e for r, e in evidence.items() if e}
     result = matcher.match(expanded, exclude=ruled, stated=stated)

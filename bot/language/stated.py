@@ -18,7 +18,11 @@ _JUDGED: ContextVar[tuple[Facts, dict[str, list[str]]] | None] = ContextVar("jud
 @contextmanager
 def judging(facts: Facts) -> Iterator[None]:
     """While the frames judge `facts` (which nothing changes meanwhile), `stated` reads each
-    role once."""
+    role once (within a judging of the same facts, that one's reading serves)."""
+    judged = _JUDGED.get()
+    if judged is not None and judged[0] is facts:
+        yield
+        return
     token = _JUDGED.set((facts, {}))
     try:
         yield

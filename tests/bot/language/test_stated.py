@@ -21,6 +21,10 @@ def test_judging_gives_the_values_read_without_it_and_only_for_its_own_facts() -
         assert {role: stated(died, role) for role in roles} == plain
         # (other facts read while one question is judged are read on their own)
         assert stated(withdrew, "event") == ["withdrawal"]
+        # (judging the same facts again, within, keeps the one reading)
+        with judging(died):
+            assert {role: stated(died, role) for role in roles} == plain
+        assert stated(died, "event") == ["death"]
     # Once judged, facts changed afterwards are read afresh.
     died.cause = "withdrawal"
     assert stated(died, "event") == ["withdrawal"]
