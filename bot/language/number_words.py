@@ -30,6 +30,9 @@ _ONES = "|".join(_UNIT_LIST[:9])
 _TEENS = "|".join(_UNIT_LIST[9:19])
 _BELOW_TWENTY = "|".join(_UNIT_LIST[:19])
 _TENS = "|".join(_UNIT_LIST[19:])
+# How many of a scale ("a", "two", "2" million): never the digits after a decimal point or a
+# thousands comma ("1.4 million and 700 thousand" is two sums).
+_HOW_MANY_OF_A_SCALE = rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})"
 _ORDINALS = (
     "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     "|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth"
@@ -285,7 +288,7 @@ def _dozen(m: re.Match[str]) -> str:
 _A_SCALE = re.compile(r"\ba(?=\s+(?:hundred|thousand)\b)", re.IGNORECASE)
 # "a million and a quarter", "two million and a half": the scale and that part of it.
 _SCALE_AND_A_PART = re.compile(
-    rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+(million|thousand|billion)\s+and\s+a\s+"
+    _HOW_MANY_OF_A_SCALE + r"\s+(million|thousand|billion)\s+and\s+a\s+"
     r"(quarter|half)\b",
     re.IGNORECASE,
 )
@@ -293,7 +296,7 @@ _SCALE_AND_A_PART = re.compile(
 # tickets" stays a sum and a count: only thousands are joined on; "1.4 million and 700
 # thousand" is two, never the "4" after a decimal point).
 _MILLION_AND_THOUSANDS = re.compile(
-    rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
+    _HOW_MANY_OF_A_SCALE + rf"\s+million\s+and\s+"
     rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY}|\d{{1,3}})\s+thousand\b",
     re.IGNORECASE,
 )
@@ -301,7 +304,7 @@ _MILLION_AND_THOUSANDS = re.compile(
 # what it counts is said right after ("five million and two tickets", "3 million and two
 # entitled to 2 million" are a sum and a count).
 _MILLION_AND_A_FEW = re.compile(
-    rf"(?<![\d.,])\b(a|one|{_BELOW_TWENTY}|\d{{1,3}})\s+million\s+and\s+"
+    _HOW_MANY_OF_A_SCALE + rf"\s+million\s+and\s+"
     rf"((?:{_TENS})(?:[\s-]+(?:{_ONES}))?|{_BELOW_TWENTY})\b"
     r"(?=\s+(?:(?:registered|eligible|active)\s+)?(?:voters|dollars|votes|residents|people)\b)",
     re.IGNORECASE,
