@@ -1,4 +1,5 @@
-"""JSON rendering of a reply: the `run` command's shape, plus `no_match` and `suggestions`.
+"""JSON rendering of a reply: the `run` command's shape, plus `no_match` and `suggestions`;
+a reply that needs input asks for it in plain words (`answer`, `questions`).
 
 `notices` (which text of the law was used, what is uncertain, a deadline already passed) is the
 first key of every reply; `reading` is how a free-text question was read (null for commands)
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.render.prompts import question_of
+from bot.render.versions import rule_title, why_missing
 from bot.reply import Reply
 
 
@@ -34,6 +37,16 @@ def reply_json(reply: Reply) -> dict[str, Any]:
             "alternatives": [],
             "missing": [],
         }
+    if reply.status == "needs_input" and reply.result is not None and reply.prompts:
+        # (issue 12, item 5: what is missing asked in plain words, once, under the rule's
+        # title — "When did the LG candidate die?" — as the other renderers ask it; `missing`
+        # keeps the parameters' names for programs)
+        out["questions"] = [question_of(p) for p in reply.prompts]
+        why = why_missing(reply.result)
+        out["answer"] = " ".join(
+            [f"To answer {rule_title(reply.result.rule)}, I need to know:", *out["questions"]]
+            + ([why] if why else [])
+        )
     out = {"notices": list(out.get("notices") or []), **out}
     out["suggestions"] = list(reply.suggestions)
     out["reading"] = reply.reading.model_dump(mode="json") if reply.reading else None

@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from datetime import date
 
+from bot.render.prompts import question_of
 from bot.render.versions import calendar_values, headline, rule_title, version_line, why_missing
 from bot.reply import Reply
 from rules.result import Citation, Result
@@ -84,7 +85,7 @@ def render_result(
 def render(reply: Reply, *, show_trace: bool = True) -> str:
     reading = reply.reading.line() if reply.reading else ""
     if reply.result is not None:
-        questions = [p.question or p.name for p in reply.prompts]
+        questions = [question_of(p) for p in reply.prompts]
         text = render_result(
             reply.result,
             show_trace=show_trace,

@@ -9,13 +9,14 @@ depends on the gubernatorial election year, which no calendar gives for a day in
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.cli import EXIT_ERROR, main
 from rules import RULES
 
-
-@pytest.mark.parametrize(
+_MISSING = pytest.mark.parametrize(
     ("question", "today", "rule", "asked"),
     [
         (
@@ -32,6 +33,9 @@ from rules import RULES
         ),
     ],
 )
+
+
+@_MISSING
 def test_a_missing_value_is_asked_once_in_plain_words(
     capsys: pytest.CaptureFixture[str], question: str, today: str, rule: str, asked: str
 ) -> None:
@@ -44,3 +48,19 @@ def test_a_missing_value_is_asked_once_in_plain_words(
     # The rule's own sentence listing its parameters by name is not repeated below the questions.
     assert "I need more to answer" not in out
     assert f"To answer {rule}" not in out
+
+
+@_MISSING
+def test_the_json_answer_asks_in_the_same_plain_words(
+    capsys: pytest.CaptureFixture[str], question: str, today: str, rule: str, asked: str
+) -> None:
+    code = main(["ask", question, "--today", today, "--json"])
+    reply = json.loads(capsys.readouterr().out)
+    assert code == EXIT_ERROR
+    assert reply["status"] == "needs_input"
+    assert reply["answer"].startswith(f"To answer {RULES[rule].title}, I need to know: {asked}")
+    assert reply["answer"].count(asked) == 1
+    assert "I need more to answer" not in reply["answer"]
+    assert reply["questions"] == [asked]
+    # Programs still get the parameters' names.
+    assert reply["missing"] and all(" " not in name for name in reply["missing"])
