@@ -124,6 +124,10 @@ QUESTION_FOLDERS = {
     "ninety-second external tuning set": "external92",
     "ninety-third external tuning set": "external93",
     "ninety-fourth external tuning set": "external94",
+    "ninety-fifth external tuning set": "external95",
+    "ninety-sixth external tuning set": "external96",
+    "ninety-seventh external tuning set": "external97",
+    "ninety-eighth external tuning set": "external98",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -172,6 +176,10 @@ HELDOUT_FOLDERS = (
     "heldout44",
     "heldout45",
     "heldout46",
+    "heldout47",
+    "heldout48",
+    "heldout49",
+    "heldout50",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
