@@ -71,6 +71,8 @@ class Reading(BaseModel):
     ruled_out: list[RuledOut] = Field(default_factory=list)
     # What else the question asks that no rule computes ("fee"): that part is not answered.
     not_answered: list[str] = Field(default_factory=list)
+    # What the asker set aside as background ("…, which I'm not asking about"): not read.
+    asides: list[str] = Field(default_factory=list)
 
     def line(self) -> str:
         """ "Maryland · LG candidate · death on 2026-05-03 · asks: successor certificate
@@ -82,6 +84,12 @@ class Reading(BaseModel):
             parts.append(
                 f"not answered: {quoted_words(self.not_answered)} (none of my rules computes it)"
             )
+        if self.asides:
+            # (the first words of each stretch: enough to recognise it, short for a channel)
+            shown = [
+                a if len(a.split()) <= 8 else " ".join(a.split()[:8]) + " …" for a in self.asides
+            ]
+            parts.append(f"set aside as background: {quoted_words(shown)}")
         return " · ".join(parts)
 
 

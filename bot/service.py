@@ -30,6 +30,7 @@ from bot.language import (
     read_facts,
 )
 from bot.language.as_of import split_as_of
+from bot.language.asides import without_background
 from bot.language.frames import covered, match_asked
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
@@ -145,10 +146,11 @@ class AnswerService:
     def _read_question(
         self, raw: str, stripped: str, day: date, commands: dict[str, str], as_of: date | None
     ) -> Reply:
-        """Free text: read its facts, rule out the rules whose frames they contradict, match
-        among the rest, and answer with how the question was read — saying which part, if any,
-        was set aside as asking what no rule computes (the answer is then "answered_in_part")."""
-        facts = read_facts(stripped, today=day)
+        """Free text: read its facts (never the background its asker sets aside), rule out the
+        rules whose frames they contradict, match among the rest, and answer with how the
+        question was read — saying which part, if any, was set aside as asking what no rule
+        computes (the answer is then "answered_in_part")."""
+        stripped, facts, asides = without_background(stripped, lambda t: read_facts(t, today=day))
         law_day = as_of or day  # a section named in the question is quoted as in force then
         # Asking for a section's text is no one rule's question ("subsection (c) of 15-106").
         said = lexicon().expand(stripped)
@@ -160,6 +162,8 @@ class AnswerService:
             self.matcher, stripped, facts, lambda text: read_facts(text, today=day)
         )
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
+        if reply.reading is not None:
+            reply.reading.asides = asides
         if reply.reading is not None and matched.set_aside:
             reply.reading.not_answered = list(matched.set_aside)
             reply.status = "answered_in_part" if reply.status == "answered" else reply.status
@@ -177,9 +181,8 @@ class AnswerService:
         relevant: dict[str, str],
     ) -> Reply:
         """The reply to a question read as `facts` and matched as `matched`."""
-        # Deadlines of something no rule computes ("finance report due dates for August") are
-        # not the season's, nor is a filing's deadline for someone the rules exclude ("for
-        # Democratic and Republican candidates in the April 2028 primary"): the reply says why.
+        # Deadlines no rule computes ("finance report due dates") are not the season's, nor a
+        # filing's for someone the rules exclude ("for party candidates"): the reply says why.
         one_rule = matched.decision == "matched"
         window = (
             None
@@ -299,8 +302,7 @@ class AnswerService:
                 "something none of my rules computes. "
             )
         elif matched.out_of_scope:
-            # Words no rule computes ("filing fee", "please draft"): say which, so the user
-            # sees it was read, not missed.
+            # Words no rule computes ("filing fee", "please draft"): said, so seen as read.
             message = (
                 f"I can't answer that from the rules I have, so I won't guess: it asks about "
                 f"{quoted_words(matched.out_of_scope)}, which none of my rules computes: I work "
@@ -347,8 +349,7 @@ class AnswerService:
         states = [facts.state] if facts.state else ["md", "ma"]
         held = [c for c in self.calendars if c.jurisdiction in states]
         every = [d for c in held for d in self.season(c.id, rules or None, today=today)]
-        # A year whose calendar is not held (this one to the next after the window): only the
-        # deadlines its rules fix by the year alone, and the reply says so.
+        # A year whose calendar is not held: only deadlines fixed by the year alone, said so.
         bare = [
             (state, year)
             for state in states
@@ -474,8 +475,7 @@ class AnswerService:
         try:
             node = self.corpus.at(day).lookup(question)
         except VersionUnsettled as unsettled:
-            # Which text was in force that day is not settled: say so first, then quote the
-            # newest text held rather than nothing (staff can still read what it said).
+            # Which text was in force that day is unsettled: say so, then quote the newest.
             try:
                 node = self.corpus.lookup(question)
             except CitationError as exc:

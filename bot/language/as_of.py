@@ -1,8 +1,10 @@
 """ "as of 2014-06-01" / "as of June 1, 2014" in a question: the day whose law in force answers it.
 
 The phrase is split off before the question is read, so its date is never taken for an event,
-a deadline or any other fact of the question. The date itself is read by `bot.language.dates`
-(the one date reader), so every form it reads works here and nothing else does.
+a deadline or any other fact of the question; "as of" said of an event ("withdrawn as of June
+1") or of a count or sum ("402,118 as of January 1") dates that fact instead. The date itself
+is read by `bot.language.dates` (the one date reader), so every form it reads works here and
+nothing else does.
 """
 
 from __future__ import annotations
@@ -20,6 +22,18 @@ _EVENT_BEFORE = re.compile(
     r"|ineligible|incapacitated|disabled|vacant|effective|out|off\s+the\s+ballot)\s*$",
     re.IGNORECASE,
 )
+# "402,118 as of January 1, 2028", "registered voters as of Jan 1", "the Fund balance as of
+# June 30": the day a count or a sum was taken, a fact of the question (never a section's
+# number: "what did 5-903 say as of June 1, 2014" asks for the law then).
+_COUNT_BEFORE = re.compile(
+    # (a sum, a count written with its thousands, or one written short — never a year or a
+    # day: "died May 1 2014, as of June 1, 2014")
+    # ("registered_voters=4200000 as of June 1, 2014": a command's value, then the law's day)
+    r"(?:(?<![=\w])(?:\$\s?\d[\d,]*(?:\.\d+)?|(?<![-\d.,§])\d{1,3}(?:,\d{3})+"
+    r"|\d+(?:\.\d+)?\s*(?:k|m|mm|million|thousand)\b|\d{5,})(?:\s+[a-z']+){0,3}"
+    r"|\b(?:voters?|registration|registered|count|figure|number|balance|total|fund|tally))\s*$",
+    re.IGNORECASE,
+)
 # How far after "as of" a date may run ("Wednesday, June 1, 2014 at 5pm" fits).
 _WINDOW = 40
 
@@ -29,7 +43,8 @@ def split_as_of(text: str, *, today: date) -> tuple[str, date | None, str | None
     the text names none; the problem a sentence when "as of" is followed by a date that is not
     valid ("as of Feb 30, 2014"). "As of now" and other non-dates are left in the text."""
     for match in _AS_OF.finditer(text):
-        if _EVENT_BEFORE.search(text[max(0, match.start() - 30) : match.start()]):
+        before = text[max(0, match.start() - 30) : match.start()]
+        if _EVENT_BEFORE.search(before) or _COUNT_BEFORE.search(before):
             continue
         after = text[match.end() : match.end() + _WINDOW]
         problems: list[str] = []

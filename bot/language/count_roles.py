@@ -1,8 +1,9 @@
 """Which of a question's counts is which: "roughly 512K registered (Jan 1 count: 512,337)" is
 the exact count; "town cast 6,020 votes in all; our candidate got 2,749 of them" the part; "1.1
 million for the whole region -- the district itself is 512,880" the district's; "4,210 votes in
-2022 and 3,877 in 2026" the latest year's. The others keep a role of their own ("total", "was")
-so no rule takes them for the count it needs."""
+2022 and 3,877 in 2026" the latest year's; "402,118 as of January 1; 405,006 now" January's.
+The others keep a role of their own ("total", "was") so no rule takes them for the count it
+needs."""
 
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ def _of_the_district(low: str, count: FactCount) -> bool:
 # sentence, with no other number between ("Last cycle (2026) the district had 39,800", "the
 # Jan. 1, 2030 figure is 41,205").
 # ("2,996 votes for Healey in Ward 11 in 2022": a ward's number may stand between)
-_YEAR_AFTER_COUNT = re.compile(r"[^.;?!$]{0,60}?\b(?:in|for|of|as\s+of)\s+(20\d\d)\b")
+_YEAR_AFTER_COUNT = re.compile(r"[^.;?!$\n]{0,60}?\b(?:in|for|of|as\s+of)\s+(20\d\d)\b")
 _YEAR_BEFORE_COUNT = re.compile(r"\b(20\d\d)\b[^.;?!\d]{0,60}$")
 _SAID_OF_A_YEAR = ("registered_voters", "votes")
 _WHOSE_COUNT = re.compile(
@@ -191,6 +192,44 @@ def _year_of_count(
     before = max((c.start + len(c.span) for c in counts if c.start < count.start), default=0)
     said = _YEAR_BEFORE_COUNT.search(low, max(before, count.start - 80), count.start)
     return (int(said.group(1)), end) if said else None
+
+
+# "402,118 as of January 1, 2028; 405,006 as of last week": a count said of January 1, and
+# one of a later day ("now", "last week", "as of March 1").
+_JANUARY_FIRST = r"(?:jan(?:uary|\.)?\s+1(?:st)?\b|1/1\b)"
+_ON_JANUARY_FIRST = re.compile(
+    r"[^.;?!\d]{0,12}?\b(?:as\s+of|on|at)\s+" + _JANUARY_FIRST + r"|\s*\(\s*" + _JANUARY_FIRST
+)
+_JANUARY_FIRST_BEFORE = re.compile(
+    r"\b(?:as\s+of\s+|on\s+)?" + _JANUARY_FIRST + r"(?:,?\s*20\d\d)?[^.;?!\d]{0,25}$"
+)
+_LATER_DAY = re.compile(
+    r"[^.;?!\d]{0,12}?\b(?:now|today|currently|as\s+of\s+(?:last|this|today|now|the\s+latest)"
+    r"|(?:as\s+of|on)\s+(?:feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)"
+)
+_REGISTERED = re.compile(r"\bregistered\b|\bvoters\b")
+
+
+def as_of_january_first(low: str, counts: list[FactCount]) -> None:
+    """ "Citywide registered voters: 402,118 as of January 1, 2028; 405,006 as of last week":
+    § 5-703(e)(3) counts the registered voters as of January 1 of the election's year, so of a
+    count said of January 1 and one said of a later day, the January count is the count and
+    the later one history (role "was")."""
+    group = [c for c in counts if c.role in (None, "registered_voters")]
+    if len(group) < 2 or not _REGISTERED.search(low):
+        return
+    january = [
+        c
+        for c in group
+        if _ON_JANUARY_FIRST.match(low, c.start + len(c.span))
+        or _JANUARY_FIRST_BEFORE.search(low, max(0, c.start - 45), c.start)
+    ]
+    later = [c for c in group if _LATER_DAY.match(low, c.start + len(c.span))]
+    if len(january) != 1 or not later or january[0] in later:
+        return
+    january[0].role = "registered_voters"
+    for c in later:
+        c.role = "was"
 
 
 # "the Democratic nominee for governor got 1,342 votes here, ours got 611": the count said of

@@ -165,7 +165,9 @@ _SENTENCE_END = re.compile(
     r"(?<!\bjan)(?<!\bfeb)(?<!\bmar)(?<!\bapr)(?<!\bjun)(?<!\bjul)(?<!\baug)(?<!\bsep)(?<!\bsept)"
     r"(?<!\boct)(?<!\bnov)(?<!\bdec)(?<!\bst)(?<!\bno)"
     # ("the Sept 17, 2030 Mass. primary", "the Md. primary": a state's abbreviation)
-    r"(?<!\bmass)(?<!\bmd)[.?!;]\s"
+    r"(?<!\bmass)(?<!\bmd)"
+    # ("primary ........ 2030-06-25": a leader's dots end no sentence)
+    r"(?<!\.)[.?!;]\s"
 )
 _WORKED_OUT = re.compile(
     r"\s*\(\s*(?:so|i\.?e\.?,?|that\s+is|that['’]s|which\s+is)\s*"
@@ -224,7 +226,9 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             apart = len(_without_asides(low[ce:start])) if ce <= start else 0
             if ce <= start and apart <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, apart
-            elif cs >= end and cs - end <= _ROLE_AFTER:
+            elif cs >= end and cs - end <= _ROLE_AFTER and "\n" not in low[end:cs]:
+                # (a cue on the next line is the next line's: "primary …… 2030-06-25" above
+                # "COC deadline … 2030-02-26" in a pasted sheet)
                 # ("Fri Oct 13, 2028, 5 pm: last day for withdrawals": a calendar's line, its
                 # label after its day and a colon, is that day's before any next one's)
                 labelled = _LABEL_AFTER.fullmatch(low, end, cs)

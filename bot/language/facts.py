@@ -184,8 +184,7 @@ _OPPOSED = re.compile(
 )
 
 _STATES: list[tuple[State, re.Pattern[str]]] = [
-    # The State Board of Elections is Maryland's (Massachusetts has the Secretary of the
-    # Commonwealth's Elections Division).
+    # The State Board of Elections is Maryland's (Massachusetts has the Elections Division).
     (
         "md",
         re.compile(
@@ -194,11 +193,13 @@ _STATES: list[tuple[State, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # Chapter 53 of the General Laws is Massachusetts's ("per c 53 s 14", "M.G.L. c. 53").
+    # Chapter 53 of the General Laws is Massachusetts's ("per c 53 s 14", "M.G.L. c. 53"), and
+    # so is the committee of five named on nomination papers (sentence 1).
     (
         "ma",
         re.compile(
-            r"\bmassachusetts\b|\bmass\b\.?|\bboston\b|\bm\.?g\.?l\b|\bc(?:h(?:apter)?)?\.?\s*53\b",
+            r"\bmassachusetts\b|\bmass\b\.?|\bboston\b|\bm\.?g\.?l\b"
+            r"|\bc(?:h(?:apter)?)?\.?\s*53\b|\bcommittee\s+of\s+(?:five|5)\b",
             re.I,
         ),
     ),
@@ -241,8 +242,7 @@ _ELECTIONS: list[tuple[Election, re.Pattern[str]]] = [
         "gubernatorial",
         re.compile(
             r"\bgubernatorial\b|(?<!lieutenant )(?<!lt\. )(?<!lt )(?<!lt-)(?<!lg/)"
-            # ("an independent governor candidate", "the 2034 governor cycle", "indie gov
-            # candidates")
+            # ("an independent governor candidate", "the 2034 governor cycle", "indie gov cands")
             r"\bgov(?:ernor|\.)?(?:'?s)?\s+(?:race|election|year|cycle|candidates?|candidacy|cands?"
             r"|hopefuls?)\b"
             r"|\b(?:for|elects?\s+(?:a|the))\s+governor\b"

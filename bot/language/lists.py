@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.language.number_words import IN_WORDS
-from bot.language.sum_roles import FROM_A_GIVER
+from bot.language.sum_roles import FROM_A_GIVER, FROM_A_NAME
 from rules.engine.facts import FactAmount, FactCount
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".
@@ -16,8 +16,9 @@ _LIST_JOIN = re.compile(
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
     r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b)?"  # ("$50 each and one of $200", "$250 x3")
-    # ("$300 from a Bethesda donor, plus $150 and $50": who gave the one before)
-    r"(?:\s+" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?)?"
+    # ("$300 from a Bethesda donor, plus $150 and $50", "$250 from Ms. Adeyemi, $100, $40":
+    # who gave the one before)
+    r"(?:\s+(?:" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?|" + FROM_A_NAME + "))?"
     # ("$300 (one donor, single check), $150": a note on one item)
     r"(?:\s*\([^()$\d]{0,40}\))?"
     r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"

@@ -309,6 +309,21 @@ _MILLION_AND_A_FEW = re.compile(
     r"(?=\s+(?:(?:registered|eligible|active)\s+)?(?:voters|dollars|votes|residents|people)\b)",
     re.IGNORECASE,
 )
+# "a quarter million", "half a million", "three quarters of a million": a part of the scale.
+# (the lexicon has written "a million" as "1 million" by then)
+_PART_OF_A_SCALE = re.compile(
+    # (never the part after a whole: "two and a half million" is 2.5 million)
+    r"(?<!\band\s)(?<!\band\sa\s)\b(?:(?P<quarter>a|one)\s+quarter(?:\s+of)?|(?P<three>three)\s+quarters\s+of"
+    r"|(?P<half>a\s+half|half(?:\s+of)?))\s+(?:a\s+|1\s+)?(?P<scale>million|billion)\b",
+    re.IGNORECASE,
+)
+
+
+def _part_of_a_scale(m: re.Match[str]) -> str:
+    part = "0.25" if m.group("quarter") else "0.75" if m.group("three") else "0.5"
+    return f"{part} {m.group('scale')}"
+
+
 # "twelve dollars fifty cents" (once its words are digits): one sum, $12.50.
 _DOLLARS_AND_CENTS = re.compile(
     r"\b(\d{1,3}(?:,\d{3})*|\d+)\s+dollars?\s*,?\s+(?:and\s+)?(\d{1,2})\s+cents?\b",
@@ -353,6 +368,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_NIGHT_HOUR, _night_hour)
     text = text.substitute(_DOZEN, _dozen)
     text = text.substitute(_SCALE_AND_A_PART, _scale_and_a_part)
+    text = text.substitute(_PART_OF_A_SCALE, _part_of_a_scale)
     text = text.substitute(_MILLION_AND_THOUSANDS, _million_and_thousands)
     text = text.substitute(_MILLION_AND_A_FEW, _million_and_a_few)
     text = text.substitute(_A_SCALE, lambda m: "one")

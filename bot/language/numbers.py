@@ -128,7 +128,9 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
 _VOTERS_BEFORE = re.compile(
     r"\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
     r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
-    r"[^.?!;\d$]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of)\s*:?\s*$"
+    # (never across a line's end but after a colon: "61,402 registered voters as of Jan 1\n38,700
+    # voted in 2024" — the next line's count is its own)
+    r"[^.?!;\d$\n]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of)[ \t]*(?::\s*)?\Z"
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # ("registered voters (1/1/2030): 612,345": the date blanked by then)
@@ -196,7 +198,8 @@ _EACH_AFTER = re.compile(
 # ("both tickets' full amounts are 1.5M": each of the two, never "both together")
 # ("three donors each gave the max eligible amount, $250": the sum, in apposition)
 _EACH_BEFORE = re.compile(
-    r"\beach\b[^$.?!;,]{0,50}(?:,\s*)?$"
+    # ("48 donors -- every one of them gave exactly $250")
+    r"\b(?:each|every\s+(?:single\s+)?one)\b[^$.?!;,]{0,50}(?:,\s*)?$"
     r"|\bboth\b(?![^$.?!;,]*\b(?:together|combined|total|between)\b)[^$.?!;,]{0,50}$"
 )
 # "3 tickets at $2.2M": one sum said for every ticket counted.

@@ -19,6 +19,7 @@ from bot.language.corrections import (
     offices_taken_back,
 )
 from bot.language.count_roles import (
+    as_of_january_first,
     exact_over_rough,
     of_the_latest_year,
     ours_over_theirs,
@@ -80,6 +81,7 @@ def extract(text: str, *, today: date) -> Facts:
     itemised_again(low, amounts)
     part_of_total(low, numbers)
     of_the_latest_year(low, numbers)
+    as_of_january_first(low, numbers)
     ours_over_theirs(low, numbers)
     wider_area(low, numbers)
     subject_row(low, numbers)
@@ -183,15 +185,18 @@ _REMEMBERED_YEAR = re.compile(
     r"|(?:worked|happened|went|used\s+to\s+work)\s+in"
     # "an old 2024 calendar", "the FAQ page I found is from the 2018 cycle": a stale paper's
     r"|\b(?:old|outdated|stale|out-of-date)"
-    r"|\b(?:page|guide|faq|calendar|handbook|flyer|packet|chart|printout)s?\b[^.?!$\d]{0,25}?"
-    r"\bfrom\s+the)\s+(\d{4})\b"
+    r"|\b(?:page|guide|faq|calendar|handbook|flyer|packet|chart|printout|note|memo)s?\b"
+    # ("I have a note from 2014", "she remembers that from the 2014 cycle", "I retired from
+    # the county office in 2019": the asker's memory or past)
+    r"[^.?!$\d]{0,25}?\bfrom(?:\s+the)?|\bremember\w*\b[^.?!$\d]{0,25}?\bfrom(?:\s+the)?"
+    r"|\bretired\b[^.?!$\d]{0,60}?\bin)\s+(\d{4})\b"
 )
 
 
 # "in 2014 it was 'not later than Feb 1'": a year said of how things were.
 _WAS_IN_YEAR = re.compile(
-    r"\bin\s+(\d{4})\s*,?\s+(?:it|that|they|the\s+(?:rule|law|deadline|statute))\s+"
-    r"(?:was|were|used\s+to)\b"
+    r"\bin\s+(\d{4})\s*,?\s+(?:(?:it|that|they|the\s+(?:rule|law|deadline|statute))\s+"
+    r"(?:was|were|used\s+to)|i\s+(?:remember|recall))\b"
 )
 # "now that 2026 is done": an election year behind the asker is not the one asked about.
 _YEAR_DONE = re.compile(

@@ -12,7 +12,9 @@ from rules.engine.facts import FactCount
 # A row of a list: its place's name first on the line, a short column name or two, then the
 # number ("ward 7 - 1,912", "rehoboth gov (d): 3,217", "precinct 4a: 873").
 _ROW = re.compile(
-    r"(?:^|\n)[ \t]*[|/*•-]?[ \t]*"
+    # ("Ward 1: 1,102 | Ward 2: 2,048 | Ward 3: 760": rows run on in one line, each after a bar,
+    # a slash, a semicolon, or the colon or dash that opens the list)
+    r"(?:^|\n|\s[|/—–]|[;:])[ \t]*[|/*•-]?[ \t]*"
     r"(?P<place>(?:ward|precinct|pct|district)\s+\d{1,2}[a-z]?|[a-z][a-z'’.-]{2,20}"
     r"(?:\s+[a-z][a-z'’.-]{2,20})??)"
     # ("rehoboth, gov (d): 3,217": a pasted table's row, its name apart from its column's)

@@ -29,8 +29,9 @@ FROM_A_NAME = (
     r"[a-z][a-z'’-]{1,20}(?:\s+[a-z][a-z'’-]{1,20})?"
     # ("$100 from Jen in Annapolis;": the giver's town said after the name)
     r"(?:\s+(?:in|of|from)\s+[a-z][a-z'’.-]{1,20}(?:\s+[a-z][a-z'’.-]{1,20})?)?"
-    r"\s*(?:[,;.?!)]|and\b|$)"
 )
+# (… and what ends the giver's words: a stop, a comma, "and", the end)
+FROM_A_NAME_SAID = FROM_A_NAME + r"\s*(?:[,;.?!)]|and\b|$)"
 
 # What a ticket would get in full ("full public contribution", "full share").
 _FULL_SHARE = (
@@ -41,7 +42,7 @@ _A_GIVER = r"(?:donor|contributor|supporter|person|resident|individual)"
 
 # "ten dollars from his sister", "sixty from Mr. Park": a sum said of its giver.
 GIVER_AFTER = re.compile(
-    r"\s*(?:dollars?\s+|bucks\s+)?(?:" + FROM_A_GIVER + "|" + FROM_A_NAME + ")"
+    r"\s*(?:dollars?\s+|bucks\s+)?(?:" + FROM_A_GIVER + "|" + FROM_A_NAME_SAID + ")"
 )
 
 # "so $2.1M is what's available to distribute": the Fund said as what is left to share.
@@ -96,7 +97,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "(The primary distribution in March 2026 was $4.1M …)": what was paid out
             r"|\b(?:distribution|payout|disbursement)\b[^$.?!;]{0,30}\b(?:was|totaled|came\s+to)\s*$"
         ),
-        None,  # said only by the words before it
+        # ("$250 from Ann, $100 from Bob, $800 from the Fund": public money, no gift)
+        re.compile(r"^\s*(?:in\s+public\s+\w+\s+)?from\s+the\s+(?:fund|fcff|board|sbe|state)\b"),
     ),
     # "Admin costs FY29 ..... $185,000", "$1.4M has already been obligated to audits": what
     # the Board spends on itself, neither the Fund to share nor a ticket's entitlement.
@@ -214,7 +216,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # ("$120 - sorry $125 - contribution", "a $300 check from one donor")
             r"^\s*(?:[-–—]\s*)?(?:eligible\s+|individual\s+|qualifying\s+)?"
             r"(?:contribution|contrib|donation|gift|check|cheque|card)\b"
-            r"|^\s*" + FROM_A_GIVER + r"|^\s*" + FROM_A_NAME
+            r"|^\s*" + FROM_A_GIVER + r"|^\s*" + FROM_A_NAME_SAID
         ),
     ),
     (
@@ -262,6 +264,9 @@ def money_role(low: str, start: int, end: int) -> str | None:
             # "the fund is kinda broke: $800k total": the Fund's total is the Fund.
             if role == "total" and _FUND_BEFORE.search(before):
                 return "fund"
+            # ("the Fund got $3M from the state": the Fund's, not money a ticket received)
+            if role == "received" and _FUND_BEFORE.search(before):
+                continue
             return role
     best: tuple[int, str] | None = None
     for role, rx_before, _ in _MONEY_ROLES:
@@ -339,7 +344,11 @@ _NOW_SAID = re.compile(
     r"[^$\d.;?!]{0,25}$"
 )
 # ("… but is $7.4M today", "1.75M now"): said to be there now, after the sum.
-_NOW_AFTER = re.compile(r"\s*(?:right\s+)?(?:now|today|currently|at\s+present)\b")
+_NOW_AFTER = re.compile(
+    r"\s*(?:(?:right\s+)?(?:now|today|currently|at\s+present)"
+    # ("Fund had $3.1M at the start of 2030 and $1.2M after the primary payouts")
+    r"|after\s+(?:the\s+)?(?:primary\s+)?(?:payouts?|distributions?|disbursements?|payments?))\b"
+)
 _HAD = re.compile(r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at|started\s+(?:at|with))\s*$")
 
 
@@ -390,11 +399,20 @@ _EARLIER_CYCLE = re.compile(
 _SENTENCE_END = re.compile(r"[.?!;\n()]")
 
 
+# "Opponent raised $412k last quarter.": money another ticket raised is not the asker's.
+_ANOTHER_TICKET = re.compile(
+    r"\b(?:opponents?|rivals?|(?:the\s+)?other\s+(?:ticket|campaign|side|guys?)|competitors?)\b"
+)
+_RAISED = ("private", "total", "contribution")
+
+
 def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
     """A sum in a sentence said of an earlier cycle, beside sums said elsewhere in the question,
     is history (role "was"): "four tickets qualified for $900k … (Last cycle it had about
-    $7M.)" prorates the four, never the $7M."""
-    if len(amounts) < 2 or not _EARLIER_CYCLE.search(low):
+    $7M.)" prorates the four, never the $7M. So money raised in a sentence said of an
+    opponent is theirs (role "others"): "Opponent raised $412k. Our contributions: $250, $100
+    …" matches the list, never the opponent's total."""
+    if len(amounts) < 2 or not (_EARLIER_CYCLE.search(low) or _ANOTHER_TICKET.search(low)):
         return
     for a in amounts:
         begin = max((m.end() for m in _SENTENCE_END.finditer(low, 0, a.start)), default=0)
@@ -403,6 +421,8 @@ def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
         outside = [b for b in amounts if not sentence.start <= b.start < sentence.stop]
         if outside and _EARLIER_CYCLE.search(low[sentence]):
             a.role = "was"
+        elif outside and a.role in _RAISED and _ANOTHER_TICKET.search(low[sentence]):
+            a.role = "others"
 
 
 # "the $120 one got refunded", "its $1.5M entitlement is void", "…, which compliance says is

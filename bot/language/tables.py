@@ -36,6 +36,8 @@ _MAX_CELL = 40
 # A column whose name says only that it holds numbers: its values are said after the row's
 # name alone ("registered (1/1/32) | 512,903" under "metric | count").
 _PLAIN_COLUMN = re.compile(r"count|value|number|n|#|qty|figure|total|amount|amt", re.IGNORECASE)
+# A column of places known by their number ("ward", "precinct").
+_NUMBERED_PLACE = re.compile(r"wards?|precincts?|pcts?|districts?", re.IGNORECASE)
 # A column naming who gave ("donor", "contributor", "name"): one giver's rows are one giver's.
 _GIVER_COLUMN = re.compile(r"name|donor|contributor|giver", re.IGNORECASE)
 # A column saying where a row's giver lives ("state", "residence", "city"), in a table with a
@@ -113,6 +115,12 @@ def _as_words(lines: list[str], sep: str) -> str | None:
     # The first column names its row when none of its cells is a number ("Moore-Ruiz",
     # "District 5"): it is said before the row's values, not as one of them.
     labelled = not any(_NUMBER_CELL.fullmatch(row[0]) for row in body)
+    # ("ward,votes\n1,1840\n2,2975": a column of wards by number names each row "ward 2")
+    if _NUMBERED_PLACE.fullmatch(names[0]) and all(
+        re.fullmatch(r"\d{1,2}[a-z]?", r[0]) for r in body
+    ):
+        body = [[f"{names[0]} {row[0]}", *row[1:]] for row in body]
+        labelled = True
     givers = any(_GIVER_COLUMN.search(name) for name in names)
     totals = [row for row in body if _TOTAL_ROW.fullmatch(row[0])]
     sums = [[_as_sum(n, c) for n, c in zip(names, row, strict=True)][1:] for row in totals]

@@ -45,17 +45,21 @@ _TIME_AFTER = re.compile(
     # ("withdrawals closed fri 2/26 @ 5")
     r"|(?:(?<=at\s)|(?<=@\s)|(?<=@))([1-69])\b" + _NOT_A_COUNT + r"|(\d{1,2})\s*o['’]?\s?clock\b)"
 )
-_TIME_BEFORE = re.compile(  # ("at 22:15 on Feb 26": a 24-hour time, from 13:00 on)
+_TIME_BEFORE = re.compile(
     # (never the end of a number cut by the search's window: "9:15 on the evening of" is not 5)
     r"(?<![\d:])(?:(\d{1,2})(?::(\d{2}))?\s*" + AMPM + r"|(?:12\s+)?(noon)"
-    r"|(?<=at\s)(1[3-9]|2[0-3]):([0-5]\d)"
+    # ("at 22:15 on Feb 26", "COC filing ... 17:00, 5/3/2027": a 24-hour time, from 13:00 on,
+    # is no other number)
+    r"|(1[3-9]|2[0-3]):([0-5]\d)"
     # ("the COC deadline at 5 o'clock on april 9": an office hour, read as `_office_hour` does)
     r"|(\d{1,2})\s*o['’]?\s?clock"
     # ("withdrawals closed at 5 today": an office hour, then its day)
     r"|(?<=at\s)([1-6])(?=\s))"
     # ("tomorrow's noon cutoff (Fri 9/4)": the deadline's hour, then its day)
     # ("withdrawals close Friday at noon — 9/22": the day said after a dash)
-    r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*(?:on\s+|,\s*|[—–-]+\s*)?$"
+    # ("died at about 10:30 pm on filing night, Feb 26": the night named, then its day)
+    r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*"
+    r"(?:on\s+(?:the\s+)?(?:filing|deadline)[\s-]+(?:night|day)\s*,?\s*|on\s+|,\s*|[—–-]+\s*)?$"
 )
 ANY_TIME = re.compile(
     # ("the 9 o'clock cutoff": an hour, never a count)

@@ -1,7 +1,8 @@
 """Values said the way staff write them: a month and day joined by a hyphen, "final day for
 filing withdrawals", sums in words with a part ("a million and a quarter"), a sum each of several
 tickets gets in full, a town's total beside the district's count, one place's row among several,
-one giver's two gifts, and a withdrawal dated after the calendar's last day for withdrawals.
+one giver's two gifts, a pasted sheet's lines joined by leader dots (a 24-hour time before its
+day), and a withdrawal dated after the calendar's last day for withdrawals.
 Each decides a value the answer turns on. The phrasings here are not the question sets' own."""
 
 from __future__ import annotations
@@ -84,6 +85,28 @@ ON_THE_DAY = [
         "window shuts 2/26/30 9pm",
         "md-successor-lt-gov",
         {"filing_deadline": "2030-02-26T21:00", "event_date": "2030-03-10"},
+    ),
+    # § 5-903(b): a pasted sheet, each label and its day on one line joined by leader dots;
+    # the label on the next line is the next line's (the primary is no filing deadline).
+    (
+        "from the ticket's timeline:\nGubernatorial primary ...... 6/25/2030\n"
+        "Cert. of candidacy cutoff .. 2/26/2030 9 pm\nRunning mate withdrew ... 3/3/2030\n"
+        "when must the new running mate file?",
+        "md-successor-lt-gov",
+        {
+            "primary": "2030-06-25",
+            "filing_deadline": "2030-02-26T21:00",
+            "event_date": "2030-03-03",
+        },
+    ),
+    # § 5-703(c)(3)(ii): the proclamation's certificate-of-candidacy day and hour, the hour in
+    # 24-hour form before the day.
+    (
+        "proclamation for the CD-2 special, as circulated:\n  COC filing closes .. 16:30, "
+        "11/6/2028\n  special primary .. 12/12/2028\nunaffiliated candidate's declaration of "
+        "intent — deadline?",
+        "md-petition-declaration",
+        {"election": "special-congressional", "proclamation_deadline": "2028-11-06T16:30"},
     ),
 ]
 
