@@ -82,17 +82,24 @@ def states_in_passing(text: str, facts: Facts) -> list[str]:
     — background, whose state, papers and dates are not the question's. Another state named
     where the question asks ("Virginia question: does Maryland's five-day rule apply?") is the
     state asked about: nothing is set aside."""
-    others = [m.span.lower() for m in facts.mentions if m.role == "other_state"]
-    ours = [m.span.lower() for m in facts.mentions if m.role == "state"]
+    # (each state as its words were written, a whole word: "VA" is never in "vacancy")
+    others = [_named(m.span) for m in facts.mentions if m.role == "other_state"]
+    ours = [_named(m.span) for m in facts.mentions if m.role == "state"]
     if not others or not ours:
         return []
     sentences = [s.group(0) for s in _SENTENCE.finditer(text)]
-    asking = [s.lower() for s in sentences if s.rstrip().endswith("?")]
-    if not any(o in s for s in asking for o in ours) or any(o in s for s in asking for o in others):
+    asking = [s for s in sentences if s.rstrip().endswith("?")]
+    if not any(o.search(s) for s in asking for o in ours) or any(
+        o.search(s) for s in asking for o in others
+    ):
         return []
     return [
-        s for s in sentences if not s.rstrip().endswith("?") and any(o in s.lower() for o in others)
+        s for s in sentences if not s.rstrip().endswith("?") and any(o.search(s) for o in others)
     ]
+
+
+def _named(words: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(words) + r"(?!\w)", re.IGNORECASE)
 
 
 def without_background(text: str, read: Callable[[str], Facts]) -> tuple[str, Facts, list[str]]:

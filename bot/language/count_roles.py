@@ -208,6 +208,7 @@ _LATER_DAY = re.compile(
     r"|(?:as\s+of|on)\s+(?:feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)"
 )
 _REGISTERED = re.compile(r"\bregistered\b|\bvoters\b")
+_JANUARY_FIRST_YEAR = re.compile(_JANUARY_FIRST + r",?\s*(20\d\d)\b")
 
 
 def as_of_january_first(low: str, counts: list[FactCount]) -> None:
@@ -226,6 +227,11 @@ def as_of_january_first(low: str, counts: list[FactCount]) -> None:
     ]
     later = [c for c in group if _LATER_DAY.match(low, c.start + len(c.span))]
     if len(january) != 1 or not later or january[0] in later:
+        return
+    # (a January 1 of an earlier year than one the question names is not the election year's:
+    # "411,000 as of Jan 1, 2027; 415,000 now — for the 2028 race" is asked, never guessed)
+    said = _JANUARY_FIRST_YEAR.search(low, january[0].start, january[0].start + 60)
+    if said and any(int(y) > int(said.group(1)) for y in re.findall(r"\b(20\d\d)\b", low)):
         return
     january[0].role = "registered_voters"
     for c in later:

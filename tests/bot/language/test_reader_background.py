@@ -48,6 +48,13 @@ SERVICE = packaged_service(DAY)
             "md-petition-filing",
             {"year": "2030"},
         ),
+        # c. 53, § 14: another state's postal code in passing; "vacancy" is no "VA".
+        (
+            "Saw how VA handles it on the news. In Massachusetts, who fills the vacancy when "
+            "our state rep nominee dies?",
+            "ma-vacancy-who-fills",
+            {"cause": "death"},
+        ),
         # § 15-107: another state's grants in passing, then Maryland's Fund asked of.
         (
             "Arizona's clean elections money flows as soon as a campaign qualifies. In Maryland, "
