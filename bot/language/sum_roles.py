@@ -98,7 +98,11 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\b(?:distribution|payout|disbursement)\b[^$.?!;]{0,30}\b(?:was|totaled|came\s+to)\s*$"
         ),
         # ("$250 from Ann, $100 from Bob, $800 from the Fund": public money, no gift)
-        re.compile(r"^\s*(?:in\s+public\s+\w+\s+)?from\s+the\s+(?:fund|fcff|board|sbe|state)\b"),
+        # (never a giver named by an office: "$250 from the state senator's brother")
+        re.compile(
+            r"^\s*(?:in\s+public\s+\w+\s+)?from\s+the\s+(?:fund|fcff|board|sbe"
+            r"|state(?!['’]s|\s+(?:senator|rep|representative|delegate|employee|worker)))\b"
+        ),
     ),
     # "Admin costs FY29 ..... $185,000", "$1.4M has already been obligated to audits": what
     # the Board spends on itself, neither the Fund to share nor a ticket's entitlement.
