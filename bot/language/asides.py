@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from bot.language.text import SENTENCE, blank
 from rules.engine.facts import Facts
 
 # Words that put what was just said aside (never "not asking about X" said of what follows:
@@ -61,7 +62,7 @@ def without_asides(text: str) -> tuple[str, list[str]]:
         stretch = text[begin:end]
         if "?" in stretch or not stretch.strip():
             continue
-        left = out[:begin] + " " * (end - begin) + out[end:]
+        left = blank(out, begin, end)
         if not _ASKS.search(left):
             continue  # (what is set aside is all that asks)
         out = left
@@ -71,30 +72,27 @@ def without_asides(text: str) -> tuple[str, list[str]]:
     return out, asides
 
 
-# A sentence, up to the mark that ends it (a question's ends at "?").
-_SENTENCE = re.compile(r"[^.?!\n]+(?:\?+|[.!\n]|$)")
-
-
-def states_in_passing(text: str, facts: Facts) -> list[str]:
-    """The sentences of `text` that name another state and ask nothing, when the question
-    asks of one of ours by name and names no other state where it asks: "In Pennsylvania,
-    independents just file nomination papers by August 1. What is Maryland's deadline for …?"
-    — background, whose state, papers and dates are not the question's. Another state named
-    where the question asks ("Virginia question: does Maryland's five-day rule apply?") is the
-    state asked about: nothing is set aside."""
+def states_in_passing(text: str, facts: Facts) -> list[tuple[int, int]]:
+    """Where the sentences of `text` are that name another state and ask nothing, when the
+    question asks of one of ours by name and names no other state where it asks: "In
+    Pennsylvania, independents just file nomination papers by August 1. What is Maryland's
+    deadline for …?" — background, whose state, papers and dates are not the question's.
+    Another state named where the question asks ("Virginia question: does Maryland's five-day
+    rule apply?") is the state asked about: nothing is set aside."""
     # (each state as its words were written, a whole word: "VA" is never in "vacancy")
     others = [_named(m.span) for m in facts.mentions if m.role == "other_state"]
     ours = [_named(m.span) for m in facts.mentions if m.role == "state"]
     if not others or not ours:
         return []
-    sentences = [s.group(0) for s in _SENTENCE.finditer(text)]
-    asking = [s for s in sentences if s.rstrip().endswith("?")]
+    # (each sentence with whether it asks: a "?" right after its words)
+    sentences = [(s, text.startswith("?", s.end())) for s in SENTENCE.finditer(text)]
+    asking = [s.group(0) for s, asks in sentences if asks]
     if not any(o.search(s) for s in asking for o in ours) or any(
         o.search(s) for s in asking for o in others
     ):
         return []
     return [
-        s for s in sentences if not s.rstrip().endswith("?") and any(o.search(s) for o in others)
+        s.span() for s, asks in sentences if not asks and any(o.search(s.group(0)) for o in others)
     ]
 
 
@@ -111,6 +109,7 @@ def without_background(text: str, read: Callable[[str], Facts]) -> tuple[str, Fa
     passing = states_in_passing(text, facts)
     if not passing:
         return text, facts, asides
-    for sentence in passing:
-        text = text.replace(sentence, " " * len(sentence), 1)
-    return text, read(text), asides + [" ".join(s.split()) for s in passing]
+    said = [" ".join(text[start:end].split()) for start, end in passing]
+    for start, end in passing:
+        text = blank(text, start, end)
+    return text, read(text), asides + said

@@ -47,7 +47,7 @@ from bot.language.sum_roles import (
     taken_back,
 )
 from bot.language.tables import tables_as_words
-from bot.language.text import MAX_CHARS, blank, clean
+from bot.language.text import MAX_CHARS, SENTENCE, blank, clean
 from bot.language.times import ANY_TIME
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
 from rules.md.practice import next_election_year
@@ -272,9 +272,6 @@ def _year_named(
     return True
 
 
-_SENTENCE = re.compile(r"[^.?!\n]+")
-
-
 def _year_of_its_sentence(dates: list[FactDate], named: set[int], low: str) -> None:
     """ "Date: Thu, Jun 22, 2028 … Scenario: 2030 COC deadline Feb 26; withdrawal deadline
     March 8. The LG withdraws on March 4.": of several years named, a day written without its
@@ -282,7 +279,7 @@ def _year_of_its_sentence(dates: list[FactDate], named: set[int], low: str) -> N
     year between them, every such day is in it (the scenario's year, not the mail's)."""
     undated = [d for d in dates if not d.year_written]
     own: dict[int, int] = {}  # a day's start → the one year its sentence names
-    for sentence in _SENTENCE.finditer(low):
+    for sentence in SENTENCE.finditer(low):
         inside = [d for d in undated if sentence.start() <= d.start < sentence.end()]
         years = {int(y) for y in YEAR_ALONE.findall(sentence.group(0))} & named
         if inside and len(years) == 1:

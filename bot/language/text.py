@@ -23,6 +23,10 @@ def clean(text: str) -> str:
     return _O_FOR_ZERO.sub(lambda m: m.group(0).replace("o", "0").replace("O", "0"), out)
 
 
+# A sentence's words, up to the mark that ends it ("?" right after one: it asks).
+SENTENCE = re.compile(r"[^.?!\n]+")
+
+
 def blank(text: str, start: int, end: int) -> str:
     """`text` with characters start..end replaced by spaces (positions stay the same)."""
     return text[:start] + " " * (end - start) + text[end:]

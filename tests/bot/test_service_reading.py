@@ -17,7 +17,7 @@ from bot.language.frames import conflicts
 from bot.reply import Reply
 from rules.registry import canonical_params
 from tests.bot.language.support import QUESTION_SETS
-from tests.support.service import packaged_service
+from tests.support.service import filled, packaged_service
 
 TODAY = date(2026, 3, 10)
 SERVICE = packaged_service(TODAY)
@@ -450,7 +450,7 @@ def reaches(question: str, rule: str, params: dict[str, str]) -> None:
     """The question reaches `rule` with these of its parameters, as said."""
     reply = ask(question)
     assert reply.rule == rule
-    assert {k: reply.params.get(k) for k in params} == params
+    assert filled(reply, params) == params
 
 
 def test_another_states_question_is_ruled_out_by_state() -> None:

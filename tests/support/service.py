@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 from bot.ops.clock import Clock, FixedClock, SystemClock
 from bot.ops.settings import DataSettings
+from bot.reply import Reply
 from bot.service import AnswerService
 from rules.calendar import PACKAGED_DIR, CalendarSet, load_calendars
 from statutes import Corpus, default_corpus
@@ -29,3 +31,9 @@ def packaged_service(
         clock=clock,
         settings=DataSettings(),
     )
+
+
+def filled(reply: Reply, names: Iterable[str]) -> dict[str, str | None]:
+    """The reply's parameters of `names`, as it holds them (None: not filled), to compare with
+    the values a question must read."""
+    return {name: reply.params.get(name) for name in names}

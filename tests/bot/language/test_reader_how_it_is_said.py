@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 from bot.language import read_facts
-from tests.support.service import packaged_service
+from tests.support.service import filled, packaged_service
 
 SERVICE = packaged_service()
 
@@ -21,7 +21,7 @@ def _reads(question: str, day: date, rule: str, expected: dict[str, str]) -> Non
     """The question reaches `rule` with (at least) the `expected` parameters."""
     reply = SERVICE.ask(question, today=day)
     assert reply.rule == rule
-    assert {k: reply.params.get(k) for k in expected} == expected
+    assert filled(reply, expected) == expected
 
 
 @pytest.mark.parametrize(
