@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
 from pathlib import Path
 
@@ -131,7 +131,7 @@ def _pinpoint(m: re.Match[str]) -> str:
 class _Synonym:
     pattern: re.Pattern[str]
     replacement: str
-    first: str  # the phrase's first word: a question without it can't match (cheap test)
+    words: tuple[str, ...]  # every word the phrase writes out: a text without one can't match
 
 
 @dataclass(frozen=True)
@@ -140,10 +140,17 @@ class _Term:
     value: str
     pattern: re.Pattern[str]
     first: str
+    words: tuple[str, ...] = ()  # every word the phrase writes out, each in any text it matches
 
 
 def _first_word(phrase: str) -> str:
     return phrase.lower().split()[0].replace("{n}", "")
+
+
+def _written_words(phrase: str) -> tuple[str, ...]:
+    """The words of a phrase as its pattern matches them literally (a number "{n}" and a gap
+    "..." are no words): a text lacking one of them cannot match, and is not searched."""
+    return tuple(phrase.lower().replace("...", " ").replace("{n}", " ").split())
 
 
 @dataclass(frozen=True)
@@ -154,6 +161,9 @@ class Lexicon:
     terms: tuple[_Term, ...]
     plain_words: dict[str, str]
     spelled: tuple[str, ...] = ()  # key words whose misspellings are corrected
+    _by_first: dict[str, tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_mapping(cls, data: dict[str, object]) -> Lexicon:
@@ -162,7 +172,9 @@ class Lexicon:
         assert isinstance(synonyms_data, dict) and isinstance(terms_data, dict)
         synonyms = tuple(
             _Synonym(
-                re.compile(_phrase_pattern(str(k)), re.IGNORECASE), str(v), _first_word(str(k))
+                re.compile(_phrase_pattern(str(k)), re.IGNORECASE),
+                str(v),
+                _written_words(str(k)),
             )
             for k, v in sorted(synonyms_data.items(), key=lambda kv: -len(str(kv[0])))
         )
@@ -173,7 +185,9 @@ class Lexicon:
                     # Matched where apostrophes are blanked (`mentions`), so written alike.
                     phrase = apostrophes_blanked(str(written))
                     rx = re.compile(_phrase_pattern(phrase))
-                    term = _Term(str(role), str(value), rx, _first_word(phrase))
+                    term = _Term(
+                        str(role), str(value), rx, _first_word(phrase), _written_words(phrase)
+                    )
                     terms.append((len(phrase), term))
         terms.sort(key=lambda t: -t[0])  # longest first: "lieutenant governor" before "governor"
         plain = {str(k): str(v) for k, v in (data.get("plain") or {}).items()}  # type: ignore[attr-defined]
@@ -189,6 +203,12 @@ class Lexicon:
         # One question is expanded by the service, the reader and the matcher in turn: the
         # same text is written out once (a result is never changed after it is made).
         object.__setattr__(self, "expand_mapped", lru_cache(maxsize=256)(self._expand_mapped))
+        # Terms by their first word: a question names a few dozen of the four hundred first
+        # words, so only those words' terms are tried (in the terms' own order, longest first).
+        by_first: dict[str, list[int]] = {}
+        for i, term in enumerate(self.terms):
+            by_first.setdefault(term.first, []).append(i)
+        object.__setattr__(self, "_by_first", {k: tuple(v) for k, v in by_first.items()})
 
     def expand_mapped(self, text: str) -> Expanded:
         """`expand`, keeping where each character of the result came from in `text`, so a
@@ -200,9 +220,16 @@ class Lexicon:
         out = Expanded(text, list(range(len(text))), list(range(1, len(text) + 1)))
         if self.spelled:
             out = out.substitute(_LONG_WORD, self._spelling)
+        low = out.text.lower()
         for syn in self.synonyms:
-            if syn.first in out.text.lower() and syn.pattern.search(out.text):
+            # (the first word alone rules out most: tested before building the rest's test)
+            if (
+                syn.words[0] in low
+                and all(word in low for word in syn.words)
+                and syn.pattern.search(out.text)
+            ):
                 out = out.substitute(syn.pattern, partial(_fill, syn.replacement))
+                low = out.text.lower()
         return out.substitute(_SUBSECTION_OF, _pinpoint)
 
     def _spelling(self, m: re.Match[str]) -> str:
@@ -224,8 +251,9 @@ class Lexicon:
         text = apostrophes_blanked(low)
         taken: dict[str, list[tuple[int, int]]] = {}  # per role: terms of one role don't overlap
         found: list[FactMention] = []
-        for term in self.terms:
-            if term.first not in text:
+        tried = sorted(i for first, at in self._by_first.items() if first in text for i in at)
+        for term in (self.terms[i] for i in tried):
+            if not all(word in text for word in term.words):
                 continue
             spans = taken.setdefault(term.role, [])
             for m in term.pattern.finditer(text):
