@@ -128,6 +128,8 @@ QUESTION_FOLDERS = {
     "ninety-sixth external tuning set": "external96",
     "ninety-seventh external tuning set": "external97",
     "ninety-eighth external tuning set": "external98",
+    "ninety-ninth external tuning set": "external99",
+    "hundredth external tuning set": "external100",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -180,6 +182,8 @@ HELDOUT_FOLDERS = (
     "heldout48",
     "heldout49",
     "heldout50",
+    "heldout51",
+    "heldout52",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
