@@ -31,7 +31,9 @@ _COUNT_BEFORE = re.compile(
     # ("registered_voters=4200000 as of June 1, 2014": a command's value, then the law's day)
     r"(?:(?<![=\w])(?:\$\s?\d[\d,]*(?:\.\d+)?|(?<![-\d.,§])\d{1,3}(?:,\d{3})+"
     r"|\d+(?:\.\d+)?\s*(?:k|m|mm|million|thousand)\b|\d{5,})(?:\s+[a-z']+){0,3}"
-    r"|\b(?:voters?|registration|registered|count|figure|number|balance|total|fund|tally))\s*$",
+    # ("registered voters statewide as of January 1, 2030", "voters in the county as of …")
+    r"|\b(?:voters?|registration|registered|count|figure|number|balance|total|fund|tally)"
+    r"(?:\s+(?!law\b|statute\b|rule\b)[a-z']+){0,3})\s*$",
     re.IGNORECASE,
 )
 # How far after "as of" a date may run ("Wednesday, June 1, 2014 at 5pm" fits).
@@ -52,8 +54,10 @@ def split_as_of(text: str, *, today: date) -> tuple[str, date | None, str | None
         first = dates[0] if dates else None
         if first is not None and first.start == 0:
             end = match.end() + len(first.span)
-            rest = f"{text[: match.start()]} {text[end:]}"
-            return " ".join(rest.split()).strip(" ,;:"), first.value, None
+            # (the lines kept as they were: a pasted sheet "(as of 7/15):\nTicket A 1,200,000
+            # …" is still read row by row)
+            rest = f"{text[: match.start()].rstrip(' ')} {text[end:].lstrip(' ')}"
+            return rest.strip().strip(" ,;:"), first.value, None
         own = [p for p in problems if _about_start(p, after.lower())]
         if own:
             return text, None, f"I couldn't read the date after “as of”: {own[0]}."

@@ -414,6 +414,33 @@ def itemised_again(low: str, amounts: list[FactAmount]) -> None:
                 a.role = "again"
 
 
+# "does Dube's $300 get matched?", "is that $300 from Dube eligible?": a sum pointed back to.
+_NAMED_BEFORE = re.compile(r"\b([a-z][a-z-]+)['’]s\s+(?:\$\s?)?$")
+_POINTED_BACK = re.compile(r"\b(?:that|this)\s+(?:\$\s?)?$")
+
+
+def named_again(low: str, amounts: list[FactAmount]) -> None:
+    """ "Alvarez $250 / … / Dube $300 (I know, over the limit). Does Dube's $300 get matched
+    at all?": a sum said again of its giver ("Dube's $300"), or pointed back to ("that $300"),
+    in a later sentence, is the one listed before — never one more."""
+    for i, later in enumerate(amounts):
+        before = low[max(0, later.start - 30) : later.start]
+        named = _NAMED_BEFORE.search(before)
+        earlier = [
+            a
+            for a in amounts[:i]
+            if a.value == later.value
+            and a.role != "again"
+            and re.search(r"[.?!\n]", low[a.start : later.start])
+            and (
+                (named and named.group(1) in low[max(0, a.start - 30) : a.start])
+                or (not named and _POINTED_BACK.search(before))
+            )
+        ]
+        if len(earlier) == 1:
+            later.role = "again"
+
+
 # "Whole-town gov vote for us was 5,400": the area a count is of, not the district's extent.
 _A_COUNT_OF_IT = re.compile(
     r"[\s-]*(?:(?:gov\w*|party['’]?s?)\s+)?(?:votes?|totals?|counts?|turnout)\b"

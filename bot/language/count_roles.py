@@ -133,13 +133,35 @@ def _of_the_district(low: str, count: FactCount) -> bool:
 # sentence, with no other number between ("Last cycle (2026) the district had 39,800", "the
 # Jan. 1, 2030 figure is 41,205").
 # ("2,996 votes for Healey in Ward 11 in 2022": a ward's number may stand between)
-_YEAR_AFTER_COUNT = re.compile(r"[^.;?!$\n]{0,60}?\b(?:in|for|of|as\s+of)\s+(20\d\d)\b")
+_YEAR_AFTER_COUNT = re.compile(
+    # ("97,215 registered as of January 1, 2030", "… on 1/1/2030": a day's year)
+    r"[^.;?!$\n]{0,60}?\b(?:in|for|of|as\s+of|on)\s+"
+    r"(?:[a-z]{3,9}\s+\d{1,2}(?:st|th)?,?\s*|\d{1,2}/\d{1,2}/)?(20\d\d)\b"
+)
 _YEAR_BEFORE_COUNT = re.compile(r"\b(20\d\d)\b[^.;?!\d]{0,60}$")
 _SAID_OF_A_YEAR = ("registered_voters", "votes")
 _WHOSE_COUNT = re.compile(
     r"\b(?:candidate|nominee|president\w*|senat\w*|governor|gubernatorial|mayor|congress\w*"
     r"|ticket)\b"
 )
+
+
+# "our LG candidate got 3,600": the votes of the ticket's other office, said just before them.
+_ANOTHER_OFFICE_BEFORE = re.compile(
+    r"\b(?:lieutenant\s+governor|lt\.?\s*gov(?:ernor)?|lg)\b(?:['’]?s)?\s+(?!and\b|&|/)"
+    r"[^.;,?!\d]{0,30}$"
+)
+
+
+def another_offices_votes(low: str, counts: list[FactCount]) -> None:
+    """ "governor candidate got 3,310 votes …; our LG candidate got 3,600": c. 53 § 14 counts
+    the votes for governor, so a count said of the Lieutenant Governor candidate is another
+    office's (role "another_office") when a count for governor is said too."""
+    votes = [c for c in counts if c.role in (None, "votes")]
+    theirs = [c for c in votes if _ANOTHER_OFFICE_BEFORE.search(low, max(0, c.start - 50), c.start)]
+    if theirs and len(theirs) < len(votes) and any(c.role == "votes" for c in votes):
+        for c in theirs:
+            c.role = "another_office"
 
 
 def of_the_latest_year(low: str, counts: list[FactCount]) -> None:

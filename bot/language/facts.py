@@ -11,6 +11,7 @@ import holidays
 
 from bot.language.asks import mention, read_asks
 from bot.language.corrections import MARKER
+from bot.language.history import earlier_years_blanked
 from bot.language.intents import citations
 from bot.language.lexicon import after_a_town, names_origin, negated, said_as_home
 from bot.language.nominations import NOMINATIONS
@@ -24,6 +25,7 @@ from rules.engine.facts import (
     Office,
     State,
 )
+from rules.md.practice import election_of
 
 _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
     (
@@ -144,9 +146,8 @@ _OFFICES: list[tuple[Office, re.Pattern[str]]] = [
         re.compile(r"\btown\b|\bselect\s*(?:man|men|woman|women|board|person)\b|\bmoderator\b"),
     ),
 ]
-# Committees, clerks, halls and boards are who fills or who is asked, not the nomination's
-# office: "is it the ward and town committees who fill it when our state senate nominee dies?"
-# is about a state office ("town clerk candidate" stays a town office).
+# Committees, clerks, halls and boards fill or are asked; they are no nomination's office ("the
+# ward and town committees … our state senate nominee": a state office; "town clerk candidate").
 _NOT_OFFICES = re.compile(
     r"\b(?:city|town|ward|state)(?:\s*(?:,|and|or|&|/)\s*(?:city|town|ward|state))*\s+(?:party\s+)?"
     r"(?:committees?|cmtes?|clerks?|clerk'?s\s+office|hall|party|chairs?|registrars?|boards?"
@@ -456,11 +457,10 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     """Fill `facts`' labelled fields from the question (`raw` cleaned, `low` lower-cased;
     `cues` are the date-role cues, so a withdrawal *deadline* is not read as a withdrawal)."""
     _not_askers(low, facts)
-    # A withdrawal *deadline* is not a withdrawal event.
-    event_text = low
-    for start, end, role in cues:
-        if role == "withdrawal_deadline":
-            event_text = blank(event_text, start, end)
+    # A withdrawal *deadline* is not a withdrawal event, nor is one told of an earlier year.
+    event_text = earlier_years_blanked(low, low)
+    for start, end, _ in (cue for cue in cues if cue[2] == "withdrawal_deadline"):
+        event_text = blank(event_text, start, end)
     for m in _CONTRASTED.finditer(event_text):
         event_text = blank(event_text, m.start(), m.end())
     # "she didn't withdraw, she died": a denied event is no event.
@@ -503,8 +503,7 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
         mention(facts, "opposed", "opposed", opposed)
 
     # "MA, not MD": a state the question says it is not about is not its state; both named
-    # ("a Maryland law student comparing … a select board race in Massachusetts") leaves the
-    # state to the other facts and words, never an error.
+    # ("a Maryland law student comparing … in Massachusetts"): to the other facts, no error.
     state_hits = [
         (m, label)
         for table in (_STATES, _STATE_CASED)
@@ -517,9 +516,8 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     if other is not None and _EITHER_STATE.fullmatch(low, state_hits[0][0].end(), other[0].start()):
         state_hits = []  # "Maryland or Massachusetts?", "MD vs MA": which one is the question
     if state_hits:
-        # Both named: the question is about the one it names first ("Does Massachusetts
-        # have public financing the way Maryland does?", "City of Springfield (MA) To: my
-        # cousin at MD SBE"); the other is what it compares with or who asks.
+        # Both named: the one named first ("Does Massachusetts have public financing the way
+        # Maryland does?", "City of Springfield (MA) To: … MD SBE"); the other compares or asks.
         facts.state = state_hits[0][1]  # type: ignore[assignment]
         mention(facts, "state", state_hits[0][1], state_hits[0][0])
     # (a message typed in capitals has every word in capitals: no code is told apart there)
@@ -537,7 +535,9 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     elections = [hit for hit in _first_matches(low, _ELECTIONS) if not negated(low, hit[0].start())]
     if elections:
         priority: list[str] = [e for e, _ in _ELECTIONS]
-        m, election = min(elections, key=lambda hit: priority.index(hit[1]))
+        # (of two regular elections named, the one the question's year holds)
+        unlike = {"presidential", "gubernatorial"} - {election_of(facts.year or 1)}
+        m, election = min(elections, key=lambda e: (e[1] in unlike, priority.index(e[1])))
         facts.election = election  # type: ignore[assignment]
         mention(facts, "election", election, m)
     else:

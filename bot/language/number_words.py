@@ -161,17 +161,19 @@ _MONTH_DAY_SAID = re.compile(
 )
 
 
-# "the second of April", "April second": text2num leaves "second" (also "a second", "the second
-# Tuesday"); said of a month it is the 2nd.
+# "the second of April", "April first": text2num leaves "first" and "second" (also "a second",
+# "the first Tuesday"); said of a month they are the 1st and the 2nd.
 _SECOND_OF_MONTH = re.compile(
-    rf"\b(?:(?P<the>the\s+)second(?=\s+of\s+(?:{MONTH_NAME})\b)"
-    rf"|(?P<month>(?!may\b)(?:{MONTH_NAME}))\s+second\b(?!\s+(?:{_UNITS}|{_ORDINALS})\b))",
+    rf"\b(?:(?P<the>the\s+)(?P<nth>first|second)(?=\s+of\s+(?:{MONTH_NAME})\b)"
+    rf"|(?P<month>(?!may\b)(?:{MONTH_NAME}))\s+(?P<nth2>first|second)\b(?!-)"
+    rf"(?!\s+(?:{_UNITS}|{_ORDINALS}|week|half|quarter|round|time)\b))",
     re.IGNORECASE,
 )
 
 
 def _second_of_month(m: re.Match[str]) -> str:
-    return f"{m.group('the')}2nd" if m.group("the") else f"{m.group('month')} 2nd"
+    day = "1st" if (m.group("nth") or m.group("nth2")).lower() == "first" else "2nd"
+    return f"{m.group('the')}{day}" if m.group("the") else f"{m.group('month')} {day}"
 
 
 def _said(words: list[str]) -> int:

@@ -123,8 +123,7 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
 # "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
-# count for the district as of Jan 1 is 1,032,118": the voters counted, said before the number
-# (dates are blanked by then).
+# count … as of Jan 1 is 1,032,118": the voters counted, said before it (dates blanked by then).
 _VOTERS_BEFORE = re.compile(
     r"\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
     r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
@@ -229,6 +228,7 @@ _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _TO_THE_CENT = re.compile(r"\d{1,3}(?:,\d{3})+\.\d\d|\d{4,}\.\d\d")
 _CENTS = re.compile(r"\d{1,3}\.\d\d")
+_CENTS_SAID = re.compile(r"(?<![\d.,])\d{1,3}\.\d\d(?![\d.])")
 
 
 # Numbers written in a form that is not read: each is refused with the reason and blanked, never
@@ -365,7 +365,9 @@ def read_numbers(
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
             # "cards attached: 12.50 / 20 / 20": dollars and cents where contributions are listed
+            # ("Ruiz …… 35.00 / Patel …… 250.00": so is a column of sums to the cent)
             or bool(_CENTS.fullmatch(raw) and listed_as_contributions(low, m.start(), m.end()))
+            or bool(_CENTS.fullmatch(raw) and len(_CENTS_SAID.findall(low)) > 1)
             # "one donor gave 250", "four donors at 50 each": what someone gave is money
             or bool(_DONORS_AT.search(low, max(0, m.start() - 16), m.start()))
             or (
@@ -499,8 +501,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             and any(a.role == "total" and a.value == sum(i.value for i in group) for a in amounts)
         ):
             # "5 eligible contributions adding up to $690 — 250, 200, 100, 100, 40": numbers
-            # that add up to a total of money said are its parts, sums too (whose, the words
-            # around the total say).
+            # adding up to a total of money said are its parts, sums too (whose, as it is).
             for count in plain:
                 _as_sum(count, None, counts, amounts)
             continue
@@ -511,8 +512,7 @@ def _listed_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
             joins = [low[end_of(low, a) : b.start] for a, b in pairwise(group)]
             # (only a list set apart by "/", ";" or "+": "dist 3, 61,482 registered voters" is a
             # district and a count)
-            # (and of one order of size: "3,300,000; three eligible nominee tickets" are a
-            # sum and a count)
+            # (and of one size: "3,300,000; three eligible nominee tickets" are sum and count)
             sizes = [i.value for i in group]
             if (
                 len(kinds) == 1

@@ -16,9 +16,11 @@ from bot.language.corrections import (
     correct,
     correct_years,
     itemised_again,
+    named_again,
     offices_taken_back,
 )
 from bot.language.count_roles import (
+    another_offices_votes,
     as_of_january_first,
     exact_over_rough,
     of_the_latest_year,
@@ -35,6 +37,7 @@ from bot.language.date_roles import (
 )
 from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
+from bot.language.history import said_of_an_earlier_cycle
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
@@ -43,7 +46,6 @@ from bot.language.sum_roles import (
     from_elsewhere,
     fund_said_now,
     one_givers_gifts,
-    said_of_an_earlier_cycle,
     taken_back,
 )
 from bot.language.tables import tables_as_words
@@ -79,7 +81,9 @@ def extract(text: str, *, today: date) -> Facts:
     amounts, numbers, years = read_numbers(rest, problems)
     exact_over_rough(low, numbers)
     itemised_again(low, amounts)
+    named_again(low, amounts)
     part_of_total(low, numbers)
+    another_offices_votes(low, numbers)
     of_the_latest_year(low, numbers)
     as_of_january_first(low, numbers)
     ours_over_theirs(low, numbers)
@@ -108,6 +112,10 @@ def extract(text: str, *, today: date) -> Facts:
     # "… fill in 2032 pls", "what's the rule now for 2034?": the year a question ends asking
     # about comes first.
     asked = {int(a or b) for a, b in _ASKED_YEAR.findall(low)} & set(years)
+    if len(asked) != 1:
+        # "In 2026 we told them … For the 2030 gubernatorial year, when is it due now?": of
+        # several years, the one the question's own sentence names.
+        asked = _years_of_the_question(low) & set(years)
     if len(asked) == 1:
         years = [*asked, *(y for y in years if y not in asked)]
     # (a day counted from today, "two weeks ago", names no year: only a year written out does)
@@ -209,6 +217,16 @@ _ASKED_YEAR = re.compile(
     # ("… | 2030 | 6/25 | ?? | what goes in the 2030 row?": a sheet's row asked about)
     r"|\bthe\s+(\d{4})\s+(?:row|line|entry|column)\b"
 )
+
+
+def _years_of_the_question(low: str) -> set[int]:
+    """The years named in the sentences that end in a question mark."""
+    return {
+        int(year)
+        for sentence in SENTENCE.finditer(low)
+        if low.startswith("?", sentence.end())
+        for year in YEAR_ALONE.findall(sentence.group(0))
+    }
 
 
 def _relative_year(low: str, today: date) -> int | None:

@@ -394,41 +394,6 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
                 a.role = "was"
 
 
-# "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
-# 5.2M)": a sum said of an earlier cycle, in a sentence of its own.
-_EARLIER_CYCLE = re.compile(
-    r"\b(?:last|previous|prior|past|the\s+other)\s+(?:cycle|election|time|round|year)\b"
-    r"|\bused\s+to\b"
-)
-_SENTENCE_END = re.compile(r"[.?!;\n()]")
-
-
-# "Opponent raised $412k last quarter.": money another ticket raised is not the asker's.
-_ANOTHER_TICKET = re.compile(
-    r"\b(?:opponents?|rivals?|(?:the\s+)?other\s+(?:ticket|campaign|side|guys?)|competitors?)\b"
-)
-_RAISED = ("private", "total", "contribution")
-
-
-def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
-    """A sum in a sentence said of an earlier cycle, beside sums said elsewhere in the question,
-    is history (role "was"): "four tickets qualified for $900k … (Last cycle it had about
-    $7M.)" prorates the four, never the $7M. So money raised in a sentence said of an
-    opponent is theirs (role "others"): "Opponent raised $412k. Our contributions: $250, $100
-    …" matches the list, never the opponent's total."""
-    if len(amounts) < 2 or not (_EARLIER_CYCLE.search(low) or _ANOTHER_TICKET.search(low)):
-        return
-    for a in amounts:
-        begin = max((m.end() for m in _SENTENCE_END.finditer(low, 0, a.start)), default=0)
-        end = _SENTENCE_END.search(low, a.start + len(a.span))
-        sentence = slice(begin, end.start() if end else len(low))
-        outside = [b for b in amounts if not sentence.start <= b.start < sentence.stop]
-        if outside and _EARLIER_CYCLE.search(low[sentence]):
-            a.role = "was"
-        elif outside and a.role in _RAISED and _ANOTHER_TICKET.search(low[sentence]):
-            a.role = "others"
-
-
 # "the $120 one got refunded", "its $1.5M entitlement is void", "…, which compliance says is
 # in-kind and not matchable": a sum the words take back, in its own clause.
 _TAKEN_BACK_AFTER = re.compile(

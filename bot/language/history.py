@@ -1,0 +1,66 @@
+"""Sums a question says of the past or of someone else: a Fund balance of an earlier cycle,
+an opponent's money. They are history or theirs, never the sums a rule computes with."""
+
+from __future__ import annotations
+
+import re
+
+from bot.language.dates import YEAR_ALONE
+from bot.language.text import SENTENCE, blank
+from rules.engine.facts import FactAmount
+
+# "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
+# 5.2M)": a sum said of an earlier cycle, in a sentence of its own.
+_EARLIER_CYCLE = re.compile(
+    r"\b(?:last|previous|prior|past|the\s+other)\s+(?:cycle|election|time|round|year)\b"
+    r"|\bused\s+to\b"
+)
+_SENTENCE_END = re.compile(r"[.?!;\n()]")
+
+
+# "Opponent raised $412k last quarter.": money another ticket raised is not the asker's.
+_ANOTHER_TICKET = re.compile(
+    r"\b(?:opponents?|rivals?|(?:the\s+)?other\s+(?:ticket|campaign|side|guys?)|competitors?)\b"
+)
+_RAISED = ("private", "total", "contribution")
+
+
+def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
+    """A sum in a sentence said of an earlier cycle, beside sums said elsewhere in the question,
+    is history (role "was"): "four tickets qualified for $900k … (Last cycle it had about
+    $7M.)" prorates the four, never the $7M. So money raised in a sentence said of an
+    opponent is theirs (role "others"): "Opponent raised $412k. Our contributions: $250, $100
+    …" matches the list, never the opponent's total. A Fund balance said in a sentence that
+    names only years before the latest the question names is that year's ("in 2026 the Fund
+    had about $9M … Now (2030) the balance available is $2,750,000")."""
+    if len(amounts) < 2:
+        return
+    for a in amounts:
+        begin = max((m.end() for m in _SENTENCE_END.finditer(low, 0, a.start)), default=0)
+        end = _SENTENCE_END.search(low, a.start + len(a.span))
+        sentence = slice(begin, end.start() if end else len(low))
+        outside = [b for b in amounts if not sentence.start <= b.start < sentence.stop]
+        if outside and (
+            _EARLIER_CYCLE.search(low[sentence])
+            or (a.role == "fund" and _of_an_earlier_year(low[sentence], low))
+        ):
+            a.role = "was"
+        elif outside and a.role in _RAISED and _ANOTHER_TICKET.search(low[sentence]):
+            a.role = "others"
+
+
+def _of_an_earlier_year(sentence: str, low: str) -> bool:
+    """Whether `sentence` names years, each before the latest year `low` names."""
+    said = [int(y) for y in YEAR_ALONE.findall(sentence)]
+    # (a year at a sentence's start may follow a stop in the question: "5/3.2026")
+    return bool(said) and max(said) < max((int(y) for y in YEAR_ALONE.findall(low)), default=0)
+
+
+def earlier_years_blanked(text: str, low: str) -> str:
+    """`text` without the sentences told of an earlier year than the latest the question names,
+    that ask nothing ("I remember in 2026 we handled a withdrawal, not a death. … the 2030
+    primary …"): what happened then is not the question's event."""
+    for sentence in SENTENCE.finditer(low):
+        if not low.startswith("?", sentence.end()) and _of_an_earlier_year(sentence.group(0), low):
+            text = blank(text, sentence.start(), sentence.end())
+    return text

@@ -1,0 +1,135 @@
+"""What a question tells of other years and other lines, and what it asks of its own: the year
+its question sentence names, the election that year holds, the count and the Fund of the latest
+year, an event remembered from an earlier cycle, a pasted sheet kept row by row when its "as of"
+date is split off, a column of sums to the cent, a sum named again, and the court that rules
+rather than a judge's office. Each decides a value the answer turns on. The phrasings here are
+not the question sets' own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.support.service import filled, packaged_service
+
+DAY = date(2030, 3, 20)
+SERVICE = packaged_service(DAY)
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # § 5-703(c)(1): the declaration of the year the question sentence asks about, and the
+        # election that year holds, never the years its background names.
+        (
+            "Back in 2026 the declaration was tied to the February filing deadline; 2028 was a "
+            "presidential year and a different story. What is the declaration of intent deadline "
+            "for a petition candidate in the 2030 gubernatorial election?",
+            "md-petition-declaration",
+            {"year": "2030", "election": "gubernatorial"},
+        ),
+        # § 5-703(d)(1): the year asked, not the year of the calendar it is compared with.
+        (
+            "Our binder says the unaffiliated certificate of candidacy was due Aug 3 in 2026. "
+            "When is it due in 2030?",
+            "md-petition-certificate",
+            {"year": "2030"},
+        ),
+        # c. 53, § 14, sentence 4: the governor candidate's votes of the last state election;
+        # the Lieutenant Governor candidate's are another office's.
+        (
+            "Ward 5: our candidate for governor had 2,210 votes in 2022 and 2,480 in 2026, and "
+            "our LG candidate 2,455 in 2026. How many delegates can the ward committee choose?",
+            "ma-vacancy-delegates",
+            {"votes": "2480"},
+        ),
+        # § 5-703(e)(3): the registered voters as of January 1 of the election's year, beside
+        # counts of earlier years.
+        (
+            "District 4 figures: 51,300 registered back in 2026, 53,870 registered as of "
+            "January 1, 2030, 40,100 voted in 2028. Signatures needed for a petition candidate "
+            "in 2030?",
+            "md-petition-signatures",
+            {"registered_voters": "53870"},
+        ),
+        # § 5-703(e)(3): "as of January 1" after the voters dates the count, not the law.
+        (
+            "Registered voters countywide as of January 1, 2030: 212,400. How many signatures "
+            "does an independent for county executive need, and is 10,000 the most?",
+            "md-petition-signatures",
+            {"registered_voters": "212400"},
+        ),
+        # § 15-106(d): the Fund as it stands now, not its balance of an earlier cycle.
+        (
+            "For context, in 2026 the Fund held roughly $8M. In 2030 it has $2,400,000 and the "
+            "tickets are owed $1,500,000, $900,000 and $700,000. Prorated amounts?",
+            "md-public-financing-proration",
+            {"fund": "2400000", "entitlements": "1500000;900000;700000"},
+        ),
+        # § 15-106(d): a pasted sheet dated "as of" keeps its rows when the date is split off.
+        (
+            "Fund worksheet (as of 3/18):\nTicket 1    1,400,000\nTicket 2    1,100,000\n"
+            "Fund balance: 2,000,000\nWhat does each ticket get?",
+            "md-public-financing-proration",
+            {"fund": "2000000", "entitlements": "1400000;1100000"},
+        ),
+        # § 15-106(c): a column of sums written to the cent is money.
+        (
+            "Batch 12:\nLopez ....... 60.00\nKerr ........ 125.00\nAbadi ....... 20.00\n"
+            "What is the primary public match?",
+            "md-public-financing-primary",
+            {"contributions": "60;125;20"},
+        ),
+        # § 15-106(c): a gift named again in the question is the one listed, not one more.
+        (
+            "Contributions to match:\nPark $150\nReyes $75\nStone $250 (late card)\nWhat is the "
+            "match, and does Stone's $250 count?",
+            "md-public-financing-primary",
+            {"contributions": "150;75;250"},
+        ),
+        # § 5-903(b): the event of the question; the one remembered from 2026 is history.
+        (
+            "Our LG candidate died on April 9, 2030; the primary is June 25, 2030 and filing "
+            "closed February 26, 2030 at 9 p.m. In 2026 we only ever saw a withdrawal. When is "
+            "the successor's certificate due?",
+            "md-successor-lt-gov",
+            {"event": "death", "event_date": "2030-04-09"},
+        ),
+        # § 5-903(b): the circuit court that rules names no judicial office.
+        (
+            "Per the circuit court, Vance (LG) was ruled ineligible on April 2, 2030. Primary June "
+            "25, 2030; certificates closed Feb 26, 2030 at 9 pm. What is the governor candidate's "
+            "successor deadline?",
+            "md-successor-lt-gov",
+            {"event": "disqualification", "event_date": "2030-04-02"},
+        ),
+        # § 5-903(b): a day said in words ("April first").
+        (
+            "The LG candidate passed away April first, 2030; primary June 25, 2030, filing closed "
+            "Feb 26, 2030 at 9 pm. When must the successor file?",
+            "md-successor-lt-gov",
+            {"event": "death", "event_date": "2030-04-01"},
+        ),
+    ],
+)
+def test_the_value_of_the_question_own_year_and_line(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
+    assert filled(reply, expected) == expected
+
+
+def test_a_misspelt_withdrawal_is_still_one() -> None:
+    """§ 5-903(a)(1): "withdrawng" is the withdrawal the successor rule counts from."""
+    reply = SERVICE.ask(
+        "our lg candidate is withdrawng on March 2 2030 — primary 6/25/2030, COC deadline was "
+        "2/26/2030 9pm. successor deadline?",
+        today=DAY,
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert filled(reply, ["event", "event_date"]) == {
+        "event": "withdrawal",
+        "event_date": "2030-03-02",
+    }
