@@ -77,7 +77,9 @@ _NUMERIC = re.compile(
     + r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/%])"
 )
 _YEAR_AFTER = r"\b(?:,?\s*['’]?(\d{4}|(?<=['’])\d{2})\b)?"  # ("Feb 28 '34, 9 p.m.": '34)
-_MONTH_DAY = re.compile(r"\b" + _WEEKDAY + _MONTH + r"\s+(\d{1,2})" + _ORD + _YEAR_AFTER)
+# ("received Feb 3–9, 2030": a span of days is read as its first, in the year written after it)
+_DAYS_TO = r"(?:[-–]\d{1,2}(?![\d:.]|\s*[ap]\.?m))?"
+_MONTH_DAY = re.compile(r"\b" + _WEEKDAY + _MONTH + r"\s+(\d{1,2})" + _ORD + _DAYS_TO + _YEAR_AFTER)
 _DAY_MONTH = re.compile(
     r"\b"
     + _WEEKDAY

@@ -299,13 +299,13 @@ _RECEIVED_NO = re.compile(
     r"(?:public|fair\s+campaign\s+financing\s+fund)\s+(?:money|funds?|funding"
     r"|contributions?|financing|\$)"
     r"|\b(?:skipped|declined|opted\s+out\s+of|passed\s+on|turned\s+down|refused|rejected)\s+"
-    r"(?:the\s+)?(?:primary\s+)?public"
-    r"\s+(?:money|funds?|financing|contributions?)"
+    r"(?:the\s+)?(?:primary\s+(?:public\s+)?|public\s+)"  # ("skipped primary funding")
+    r"(?:money|funds?|funding|financing|contributions?)"
 )
 # Received: public money named as such ("received contributions of $25" are private ones).
 _RECEIVED_YES = re.compile(
     r"\b(?:got|received|receiving|took|accepted|did\s+get|did\s+receive|did\s+take|did\s+accept)\s+"
-    r"(?:any\s+|a\s+|the\s+|its\s+|their\s+)?"
+    r"(?:any\s+|a\s+|the\s+|its\s+|their\s+|our\s+)?"
     r"(?:(?:primary\s+)?public\s+(?:money|funds?|funding|contributions?|financing)"
     r"|primary\s+(?:money|funds?|contributions?|match(?:ing\s+funds)?|\$)|public\s+\$|matching\s+funds"
     r"|fair\s+campaign\s+financing\s+fund\s+money)"

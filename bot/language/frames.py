@@ -29,6 +29,7 @@ from bot.language.parts import (
     unsaid,
     without_side_asks,
     without_side_sentences,
+    yes_no_set_aside,
 )
 from bot.language.stated import judging, stated
 from rules.engine.facts import Facts
@@ -361,9 +362,15 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
     # aside (and the reply says so) when another part asks what a rule does.
     rest = without_side_asks(expanded, vetoes)
     if rest is not None:
-        again = matcher.match(rest, exclude=ruled, stated=stated)
+        # (a yes-or-no asked only in the part set aside rules no rule out for the rest)
+        kept, kept_found, kept_ruled = yes_no_set_aside(facts, expanded, vetoes, rest), found, ruled
+        if kept is not facts:
+            with judging(kept):
+                kept_found = conflicts(kept, matcher.rule_ids)
+            kept_ruled = {rule: c.reason for rule, c in kept_found.items()}
+        again = matcher.match(rest, exclude=kept_ruled, stated=stated)
         if again.decision == "matched":
-            result = replace(again, set_aside=vetoes)
+            result, found, ruled = replace(again, set_aside=vetoes), kept_found, kept_ruled
     elif vetoes and set(vetoes) <= side_asks():
         # ("does the declaration of intent need to be notarized?": asked alone, the side
         # question is the whole question; the frames say why no rule answers it — it asks

@@ -121,11 +121,11 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-# "nominee tickets: 3", "registered voters: 12,000": the noun before the number, after a colon.
 # "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
 # count … as of Jan 1 is 1,032,118": the voters counted, said before it (dates blanked by then).
 _VOTERS_BEFORE = re.compile(
-    r"\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
+    # (not after their own number: "1% of the 1,050,000 registered voters … is 10,500")
+    r"(?<!\d\s)\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
     r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
     # (never across a line's end but after a colon: "61,402 registered voters as of Jan 1\n38,700
     # voted in 2024" — the next line's count is its own)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.language.matching import side_asks, veto_said
 from bot.language.words import GENERIC, raw_words, stem, words
+from rules.engine.facts import Facts
 
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
@@ -56,6 +57,8 @@ _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
 
 
 _TELLING_WORDS = 7  # a part this long that asks nothing tells (a subject is a few words)
+_WH = re.compile(r"\b(?:whats|whens|what|when|which|how\s+(?:many|much|long|soon))\b")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]")  # a line that is a list's row
 
 
 def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
@@ -268,5 +271,30 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
             apart=bool(_APART.search(text[max(0, begin - 24) : begin + 16].lower())),
             confirms=bool(confirms),
             asks_computed=bool(computed),
-            tells=not asks and len(raw_words(part)) >= _TELLING_WORDS,
+            # ("Petition status:\n- Carter: 1,120 of 1,250, validated": a pasted list's row)
+            tells=not asks
+            and (
+                len(raw_words(part)) >= _TELLING_WORDS
+                or bool(_LIST_ITEM.match(text, text.rfind("\n", 0, begin) + 1))
+            ),
         )
+
+
+def yes_no_set_aside(facts: Facts, text: str, vetoes: Sequence[str], rest: str) -> Facts:
+    """`facts` without the yes-or-no questions asked in the parts of `text` set aside for
+    `vetoes` (`rest`: the text without them): "what's the declaration date, and are we allowed
+    to charge a filing fee for it?" — the fee's yes-or-no is not what the rest asks. Only when
+    another part asks, with a question word, what a rule computes ("If a ticket gets public
+    money and the LG withdraws, does it repay?" asks no deadline); else the facts as they are."""
+    asking = [p for p in _parts(text, vetoes) if not p.holds_veto and p.asks_computed]
+    if not any(_WH.search(p.text.lower()) for p in asking):
+        return facts
+    kept_words = " ".join(words(rest))
+    kept = [
+        m
+        for m in facts.mentions
+        if not (m.role == "asks" and m.value == "yes-no") or " ".join(words(m.span)) in kept_words
+    ]
+    return (
+        facts if len(kept) == len(facts.mentions) else facts.model_copy(update={"mentions": kept})
+    )

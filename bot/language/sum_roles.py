@@ -155,6 +155,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             # "ticket A should get 2.1 million" (what it would get in full)
             # ("tickets must receive 1,000,000, 2,000,000 and 900,000")
             r"|\b(?:should|would|must|are\s+to|have\s+to)\s+(?:otherwise\s+)?(?:get|receive)\s*$"
+            # ("the two tickets would each otherwise get two million"; never "Would each get
+            # $2M?", which asks)
+            r"|\b(?:tickets?|they|both)\s+(?:should|would)\s+each\s+(?:otherwise\s+)?"
+            r"(?:get|receive)\s*$"
             r"|\bsupposed\s+to\s+(?:get|receive|be)\s*$"
             # ("fund = $3.6m; ours is $1.45M, theirs is 2,150,000": each ticket's own)
             r"|\b(?:ours|theirs)\s*(?:is|was|would\s+be|=|:)\s*$"

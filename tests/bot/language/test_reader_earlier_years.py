@@ -133,3 +133,90 @@ def test_a_misspelt_withdrawal_is_still_one() -> None:
         "event": "withdrawal",
         "event_date": "2030-03-02",
     }
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # § 15-106(c): gifts received over a span of days ("Feb 3–9, 2030") are read, the span
+        # a date, never a negative number.
+        (
+            "Ticket batch 9: contributions of $60, $110 and $240 came in Mar 2–6, 2030. "
+            "What is the primary match?",
+            "md-public-financing-primary",
+            {"contributions": "60;110;240"},
+        ),
+        # § 15-106(d): what the tickets "would each otherwise get" is their entitlement.
+        (
+            "three point two million in the fund, and the two tickets would each otherwise get "
+            "two million. split? does any of it stay in the fund?",
+            "md-public-financing-proration",
+            {"fund": "3200000", "entitlements": "2000000;2000000"},
+        ),
+        # § 5-703(e): "1% of the N registered voters is M" — N is the count, M the share.
+        (
+            "The campaign figures 1% of the 840,000 registered voters eligible for the office is "
+            "8,400. Is 8,400 the number of signatures they need?",
+            "md-petition-signatures",
+            {"registered_voters": "840000"},
+        ),
+    ],
+)
+def test_a_value_read_whole(question: str, rule: str, expected: dict[str, str]) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
+    assert filled(reply, expected) == expected
+
+
+def test_primary_money_skipped_or_received_in_plain_words() -> None:
+    """§ 15-106's general-election provisions turn on whether the ticket took primary money:
+    "skipped primary funding" says no, "we got our primary public contribution" yes."""
+    no = SERVICE.ask(
+        "We skipped primary funding and are the nominee; $2M remains with 2 nominee tickets. "
+        "General share?",
+        today=DAY,
+    )
+    yes = SERVICE.ask(
+        "We got our primary public contribution and we're the nominee; $2M remains with 2 "
+        "nominee tickets. General share?",
+        today=DAY,
+    )
+    assert no.rule == yes.rule == "md-public-financing-general"
+    assert no.params.get("received_primary") == "false"
+    assert yes.params.get("received_primary") == "true"
+
+
+def test_a_side_yes_or_no_does_not_silence_the_deadline_asked() -> None:
+    """§ 5-703(c)(1): the declaration's deadline is answered; the fee's yes-or-no is said not
+    answered, never the reason to answer nothing."""
+    reply = SERVICE.ask(
+        "For our 2028 binder: what's the declaration of intent date for petition candidates in "
+        "the presidential year, and may the board charge a filing fee for it?",
+        today=DAY,
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.status == "answered_in_part"
+    assert reply.params.get("year") == "2028"
+
+
+def test_a_yes_or_no_about_money_after_a_withdrawal_is_no_deadline_question() -> None:
+    """§ 5-903 times a successor's certificate; "does the ticket repay the Fund?" asks no
+    deadline, however an LG withdrawal is told in it."""
+    reply = SERVICE.ask(
+        "If our ticket takes public money and then the LG withdraws, does the ticket have to pay "
+        "any of it back?",
+        today=DAY,
+    )
+    assert reply.status == "no_match"
+
+
+def test_a_pasted_list_row_is_context() -> None:
+    """§ 5-703(f): the petition filing deadline is answered; the rows' "validated" is context."""
+    reply = SERVICE.ask(
+        "Tracker:\n- Ames (Council D4): 900 of 1,000, validated\n- Roy (Sheriff): 450 of 400, "
+        "validated\nBoth are on the 2030 general ballot. When is the last day to file the "
+        "petitions?",
+        today=DAY,
+    )
+    assert reply.rule == "md-petition-filing"
+    assert reply.status in ("answered", "answered_in_part")
