@@ -130,6 +130,8 @@ QUESTION_FOLDERS = {
     "ninety-eighth external tuning set": "external98",
     "ninety-ninth external tuning set": "external99",
     "hundredth external tuning set": "external100",
+    "hundred-first external tuning set": "external101",
+    "hundred-second external tuning set": "external102",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
