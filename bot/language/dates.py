@@ -62,7 +62,7 @@ WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # "the 2028 deadlines", "a 2030 scenario": a year written on its own, not inside a date.
 YEAR_ALONE = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
 _WEEKDAY_NAME = WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
-_WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")\.?,?\s+)?"
+_WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")(?:(?<!day)\.)?,?\s+)?"  # ("Fri. Aug 3"; "Friday. Aug")
 _ORD = r"(?:st|nd|rd|th)?"
 
 # ("closed Monday 2030-06-03": the weekday said is the date's own, not a Monday of its own)

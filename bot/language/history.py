@@ -1,5 +1,7 @@
-"""Sums a question says of the past or of someone else: a Fund balance of an earlier cycle,
-an opponent's money. They are history or theirs, never the sums a rule computes with."""
+"""What a question tells beside what it asks: a Fund balance of an earlier cycle, an opponent's
+money, an event of an earlier year, a day said in a sentence of its own story ("our director
+retired last Friday"). They are history, theirs or the story's, never the facts a rule
+computes with."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import re
 
 from bot.language.dates import YEAR_ALONE
 from bot.language.text import SENTENCE, blank
-from rules.engine.facts import FactAmount
+from rules.engine.facts import FactAmount, FactDate
 
 # "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
 # 5.2M)": a sum said of an earlier cycle, in a sentence of its own.
@@ -64,3 +66,28 @@ def earlier_years_blanked(text: str, low: str) -> str:
         if not low.startswith("?", sentence.end()) and _of_an_earlier_year(sentence.group(0), low):
             text = blank(text, sentence.start(), sentence.end())
     return text
+
+
+def dates_in_passing(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
+    """ "FYI our director retired last Friday. Tues 6/2 our LG nominee died — successor
+    deadline?": of several days no role is said of, one in a sentence that names no event or
+    deadline and asks nothing is the story's (role "aside"), when another is in a sentence that
+    does — never a day the question turns on left unread for want of telling them apart."""
+    loose = [d for d in dates if d.role is None]
+    if len(loose) < 2:
+        return
+    told = {id(d) for d in loose if _said_of_the_question(low, cues, d.start)}
+    if told:
+        for d in loose:
+            if id(d) not in told:
+                d.role = "aside"
+
+
+def _said_of_the_question(low: str, cues: list[tuple[int, int, str]], at: int) -> bool:
+    """Whether the sentence holding `at` names an event or a deadline (`cues`) or asks."""
+    sentence = next((m for m in SENTENCE.finditer(low) if m.start() <= at < m.end()), None)
+    if sentence is None:
+        return True
+    return low.startswith("?", sentence.end()) or any(
+        sentence.start() <= start < sentence.end() for start, _, _ in cues
+    )

@@ -37,7 +37,7 @@ from bot.language.date_roles import (
 )
 from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
-from bot.language.history import said_of_an_earlier_cycle
+from bot.language.history import dates_in_passing, said_of_an_earlier_cycle
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
@@ -97,6 +97,7 @@ def extract(text: str, *, today: date) -> Facts:
     one_givers_gifts(low, amounts)
     years = correct_years(low, years)
     dates_said_twice(low, cues, dates)
+    dates_in_passing(low, cues, dates)
     cutoff = same_day_cutoff(low, dates)
     if cutoff is not None:
         dates.append(cutoff)
@@ -119,7 +120,7 @@ def extract(text: str, *, today: date) -> Facts:
     if len(asked) == 1:
         years = [*asked, *(y for y in years if y not in asked)]
     # (a day counted from today, "two weeks ago", names no year: only a year written out does)
-    written = years + [d.value.year for d in dates if d.year_written and _YEAR_IN.search(d.span)]
+    written = years + [d.value.year for d in dates if d.year_spelled]
     year_said = _year_named(dates, written, today, said_year, low)
     settle_weekdays(dates, today, problems, year_said=year_said, years=written)
     event_from_primary(low, cues, dates)
@@ -159,7 +160,6 @@ def _repeats_blanked(rest: str) -> str:
     return rest
 
 
-_YEAR_IN = re.compile(r"(?:19|20)\d\d|['’]\d\d\b|\d[/.-]\d{1,2}[/.-]\d{2}")
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
 # "the next gubernatorial election", "this presidential cycle", "the upcoming governor's race":
 # the year of the next such election.

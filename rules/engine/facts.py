@@ -8,6 +8,7 @@ guess, and every field is optional.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date, datetime
 from datetime import time as ClockTime  # the field FactDate.time shadows the type name
@@ -26,6 +27,10 @@ Election = Literal["gubernatorial", "presidential", "special-congressional", "re
 Nomination = Literal["primary", "convention", "caucus", "nomination-papers"]
 
 
+# A year written in a date's words: "2026", "'26", "5/20/26".
+_YEAR_IN_WORDS = re.compile(r"(?:19|20)\d\d|['’]\d\d\b|\d[/.-]\d{1,2}[/.-]\d{2}")
+
+
 class FactDate(BaseModel):
     """One date found in the text, with the clock time written next to it (if any)."""
 
@@ -38,6 +43,12 @@ class FactDate(BaseModel):
     # The weekday written with a date whose year was not ("Friday June 9": 4 = Friday), checked
     # once the question's year is known (`bot.language.dates.settle_weekdays`).
     weekday: int | None = None
+
+    @property
+    def year_spelled(self) -> bool:
+        """Whether the date's own words write its year ("Aug 3, 2026", "5/20/26", "'30"), not
+        only place it relative to today ("last Friday", "yesterday")."""
+        return self.year_written and bool(_YEAR_IN_WORDS.search(self.span))
 
     def as_datetime(self) -> datetime | None:
         """The tz-aware moment (America/New_York), only when a time was written."""

@@ -18,7 +18,8 @@ def schedule(facts: Facts) -> dict[str, object]:
     of a year of the run-up and the election's ("could the Board start in December 2029, or is
     January 1, 2030 the first day?"), the one gubernatorial year said is the election's."""
     said = facts.year_of_dates()
-    years = {*facts.years, *(d.value.year for d in facts.dates if d.year_written)}
+    # (a day placed relative to today, "our director retired last Friday", names no year)
+    years = {*facts.years, *(d.value.year for d in facts.dates if d.year_spelled)}
     elections = {y for y in years if election_of(y) == "gubernatorial"}
     if said.get("year") not in elections and len(elections) == 1:
         return {"year": elections.pop()}

@@ -220,3 +220,41 @@ def test_a_pasted_list_row_is_context() -> None:
     )
     assert reply.rule == "md-petition-filing"
     assert reply.status in ("answered", "answered_in_part")
+
+
+def test_a_day_told_in_a_sentence_of_its_own_story_is_not_the_event() -> None:
+    """§ 5-903(b): the successor deadline counts from the day of the death the question tells,
+    not from a day told of something else in a sentence that names no event."""
+    reply = SERVICE.ask(
+        "FYI our director retired last Friday. Thu 3/14 our lt gov candidate died — primary "
+        "June 25, 2030, filing closed Feb 26, 2030 at 9 pm. What date is the successor COC due?",
+        today=date(2030, 3, 20),
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert filled(reply, ["event", "event_date"]) == {
+        "event": "death",
+        "event_date": "2030-03-14",
+    }
+
+
+def test_a_weekday_ending_a_sentence_is_not_the_next_date_weekday() -> None:
+    """§ 5-703(f): "… last Friday. Aug 3 …" — the stop ends a sentence; "Aug 3" is read alone
+    (never refused as "Friday, Aug 3", which is a Monday)."""
+    reply = SERVICE.ask(
+        "FYI our director retired last Friday. Aug 3 5pm still the petition deadline this yr?",
+        today=date(2026, 6, 5),
+    )
+    assert reply.rule == "md-petition-filing"
+    assert reply.status != "invalid_input"
+
+
+def test_a_day_placed_relative_to_today_names_no_election_year() -> None:
+    """§ 15-106(a): the election year is the one said ("'30"), not today's year of a day told
+    relative to today ("last Friday")."""
+    reply = SERVICE.ask(
+        "FYI our director retired last Friday. earliest public $$ from the Fund for the '30 gov "
+        "race?",
+        today=date(2026, 6, 5),
+    )
+    assert reply.rule == "md-public-financing-schedule"
+    assert reply.params.get("year") == "2030"
