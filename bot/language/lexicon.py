@@ -50,13 +50,23 @@ _NEGATION_WINDOW = 32  # characters before an office searched for a negation
 _NOT_ASKING = re.compile(r"\b(?:not|never)\s+(?:asking|wondering)\b[^.?!;—–]{0,20}$")
 # "No governor/LG involved": "no" right before the word (never "No, the LG died").
 _NO_BEFORE = re.compile(r"\bno\s+$")
+_ASKED_NOT = re.compile(r"isn\s?t\b|aren\s?t\b|wasn\s?t\b")
+_SENTENCE_BEFORE = re.compile(r"(?:^|[.?!\n:]\s*)$")
 
 
 def negated(text: str, start: int) -> bool:
     """Whether the words just before `start` deny what follows ("not the LG", "not a town
     office", "other than the governor", "no governor")."""
-    before = text[max(0, start - _NEGATION_WINDOW) : start]
-    return bool(_NEGATION.search(before) or _NO_BEFORE.search(before))
+    begin = max(0, start - _NEGATION_WINDOW)
+    said = _NEGATION.search(text, begin, start)
+    # ("Isn't the declaration due July 1?": a question opening with "isn't" denies nothing)
+    if (
+        said
+        and _ASKED_NOT.match(text, said.start())
+        and _SENTENCE_BEFORE.search(text[: said.start()])
+    ):
+        said = None
+    return bool(said or _NO_BEFORE.search(text, begin, start))
 
 
 def _edge(text: str, at_start: bool) -> str:

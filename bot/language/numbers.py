@@ -127,9 +127,9 @@ _VOTERS_BEFORE = re.compile(
     # (not after their own number: "1% of the 1,050,000 registered voters … is 10,500")
     r"(?<!\d\s)\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
     r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
-    # (never across a line's end but after a colon: "61,402 registered voters as of Jan 1\n38,700
-    # voted in 2024" — the next line's count is its own)
-    r"[^.?!;\d$\n]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of)[ \t]*(?::\s*)?\Z"
+    # (never across a line's end but after a colon: "… as of Jan 1\n38,700 voted" is its own)
+    r"[^.?!;\d$\n]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)[ \t]*"
+    r"(?::\s*)?\Z"
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # ("registered voters (1/1/2030): 612,345": the date blanked by then)
@@ -138,8 +138,9 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
         "registered_voters",
         # ("registered (1/1/32) | 512,903": a row named "registered" in a table of voters)
         re.compile(
-            # ("registered voters jan1: 87650", a column's name with its day run together)
-            r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\)|\s+(?:jan\.?\s?1|1/1))?"
+            # ("registered voters jan1: 87650", "reg voters jan1 2028: 489112": a column's name)
+            r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\)|\s+(?:jan\.?\s?1|1/1)"
+            r"(?:\s+20\d\d)?)?"
             r"\s*[:=|]\s*$"
             r"|\bregistered(?:\s*\([^()]*\))?\s*[:=|]\s*$"
         ),
@@ -191,8 +192,7 @@ _EACH_AFTER = re.compile(
     r"|full\s+(?:public\s+)?(?:contribution|share|amount|entitlement)s?)\s+)?"
     r"(?:apiece|each|per\s+ticket)\b"
 )
-# "3 tickets each entitled to $400,000": "each" before the sum, in the same clause.
-# ("three nominee tickets each with a full contribution of $2.5M")
+# "3 tickets each entitled to $400,000", "three tickets each with a full contribution of $2.5M"
 # ("each of the 2 nominee tickets would be owed $1.5M": a count may stand between)
 # ("both tickets' full amounts are 1.5M": each of the two, never "both together")
 # ("three donors each gave the max eligible amount, $250": the sum, in apposition)

@@ -169,7 +169,10 @@ _NEXT_ELECTION = re.compile(
     r"(?:election|race|cycle|year|general|contest)s?\b"
 )
 # "running this November", "the election this coming November": the November ahead.
-_THIS_NOVEMBER = re.compile(r"\bthis\s+(?:coming\s+)?november\b|\bcoming\s+november\b")
+_THIS_NOVEMBER = re.compile(
+    r"\bthis\s+(?:coming\s+)?(?:november|fall['’]?s?\s+(?:general|election))\b"
+    r"|\bcoming\s+november\b"
+)
 _NEXT_NOVEMBER = re.compile(r"\bnext\s+november\b")
 _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cycle|ballot)\b")
 # "running in '30", "January 1 of '26": a year written with two digits after an apostrophe.
@@ -177,7 +180,8 @@ _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cy
 _SHORT_YEAR = re.compile(
     # ("presidential yr '28", "first monday in aug '28")
     r"(?:\b(?:in|of|for|by|the|year|yr|cycle|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
-    r"|dec)\.?\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
+    r"|dec|january|february|march|april|june|july|august|september|october|november|december)"
+    r"\.?\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
     r"|primary|general|gen|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
     # ("DOI dl, '26, indep?": a year said on its own, between commas)
     r"|(?:^|[\s,(])['’](\d{2})(?=\s*(?:[,?;)]|$))"

@@ -104,7 +104,8 @@ def _as_words(lines: list[str], sep: str) -> str | None:
         or not all(
             _HEADER_CELL.fullmatch(h)
             and len(h.split()) <= _MAX_HEADER_WORDS
-            and not re.search(r"\d\d", h)
+            # (a year may name a column, "reg_voters_jan1_2028"; other digits make a row)
+            and not re.search(r"\d\d", re.sub(r"(?:19|20)\d\d", "", h))
             for h in header
         )
         or any(len(row) != len(header) or max(map(len, row)) > _MAX_CELL for row in body)
@@ -160,10 +161,16 @@ def _tables(text: str) -> dict[str, str]:
             for sep in _SEPARATORS:
                 # (a sentence after the table may hold a comma, "fund available: 4,100,000 —
                 # shares?": the table ends at the first line without its separator)
+                # (nor is a question after it, "…, and how much does each one earn?", a row;
+                # a header's "card?" is)
                 ends = [
                     i
                     for i, row in enumerate(block)
                     if not (sep in row or _RULE_LINE.fullmatch(row))
+                    or (
+                        row.rstrip().endswith("?")
+                        and len(_cells(row, sep)[0].split()) > _MAX_HEADER_WORDS
+                    )
                 ]
                 table = block[: ends[0]] if ends else block
                 if len(table) < 2:

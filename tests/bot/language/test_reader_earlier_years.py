@@ -258,3 +258,62 @@ def test_a_day_placed_relative_to_today_names_no_election_year() -> None:
     )
     assert reply.rule == "md-public-financing-schedule"
     assert reply.params.get("year") == "2030"
+
+
+@pytest.mark.parametrize(
+    ("question", "today", "rule", "expected"),
+    [
+        # § 5-703(e)(3): a CSV whose column is named with its year, and its one row.
+        (
+            "district,reg_voters_jan1_2030\nLD-14,61230\nsigs needed for an unaffiliated cand?",
+            date(2030, 3, 20),
+            "md-petition-signatures",
+            {"registered_voters": "61230"},
+        ),
+        # § 15-106(c): a CSV followed by a question with a comma of its own.
+        (
+            "donor_id,amount\n2001,40\n2002,125\n2003,250\nwhat is the match on these, and what "
+            "does each one bring in?",
+            date(2030, 3, 20),
+            "md-public-financing-primary",
+            {"contributions": "40;125;250"},
+        ),
+        # § 5-703(c)(1): "Isn't the declaration …?" asks about the declaration, never denies it.
+        (
+            "Isn't the declaration of intent for petition candidates due in July in presidential "
+            "years? Checking 2028 for the website.",
+            date(2028, 5, 10),
+            "md-petition-declaration",
+            {"year": "2028"},
+        ),
+        # § 5-703(f): "this fall's general" is this year's.
+        (
+            "Petitions from independents for this fall's general: what is the deadline?",
+            date(2028, 5, 10),
+            "md-petition-filing",
+            {"year": "2028"},
+        ),
+        # § 5-703(d)(1): "November '28" names 2028.
+        (
+            "Unaffiliated candidate for county council, November '28: when is the certificate of "
+            "candidacy due?",
+            date(2027, 9, 1),
+            "md-petition-certificate",
+            {"year": "2028"},
+        ),
+        # § 5-703(e)(3): the registered voters "came to" the count.
+        (
+            "Statewide unaffiliated run in 2030: registered voters as of Jan 1, 2030 came to "
+            "4,198,300. How many signatures, and does the 10,000 figure control?",
+            date(2030, 3, 20),
+            "md-petition-signatures",
+            {"registered_voters": "4198300"},
+        ),
+    ],
+)
+def test_a_sheet_or_a_phrasing_read_whole(
+    question: str, today: date, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=today)
+    assert reply.rule == rule
+    assert filled(reply, expected) == expected
