@@ -93,7 +93,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # ("candidate filing for the primary doesn't close until 9pm on 2/26/2030")
             r"|(?<!petition\s)(?<!petitions\s)\b(?:filing|coc|cocs)\s+"
             r"(?:for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary\s+)?"
-            r"(?:had\s+|has\s+|doesn['’]?t\s+|does\s+not\s+|won['’]?t\s+|will\s+)?"
+            r"(?:had\s+|has\s+|having\s+|doesn['’]?t\s+|does\s+not\s+|won['’]?t\s+|will\s+)?"
             r"(?:closes|closed|closing|close|ends|ended)"
             # ("COC window shuts 2/26 9pm", "the filing period closed Feb 26")
             r"|(?<!petition\s)\b(?:filing|coc|cocs|candidacy)\s+(?:window|period)\s+"

@@ -104,6 +104,13 @@ SERVICE = packaged_service(DAY)
             "md-successor-lt-gov",
             {"event": "disqualification", "event_date": "2030-04-02"},
         ),
+        # § 5-903(b)(2): the filing deadline "having closed at 9 p.m. on February 26".
+        (
+            "If our running mate were to die on May 12, 2030, with the primary June 25, 2030 and "
+            "candidacy filing having closed at 9 p.m. on February 26, when is the successor due?",
+            "md-successor-lt-gov",
+            {"filing_deadline": "2030-02-26T21:00", "event_date": "2030-05-12"},
+        ),
         # § 5-903(b): a day said in words ("April first").
         (
             "The LG candidate passed away April first, 2030; primary June 25, 2030, filing closed "
