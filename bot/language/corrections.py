@@ -415,7 +415,10 @@ def itemised_again(low: str, amounts: list[FactAmount]) -> None:
 
 
 # "does Dube's $300 get matched?", "is that $300 from Dube eligible?": a sum pointed back to.
-_NAMED_BEFORE = re.compile(r"\b([a-z][a-z-]+)['’]s\s+(?:\$\s?)?$")
+_NAMED_BEFORE = re.compile(
+    r"\b(?!(?:it|that|what|there|here|he|she|who|one|today|year)['’])([a-z][a-z-]+)['’]s\s+"
+    r"(?:\$\s?)?$"
+)
 _POINTED_BACK = re.compile(r"\b(?:that|this)\s+(?:\$\s?)?$")
 
 
@@ -433,7 +436,7 @@ def named_again(low: str, amounts: list[FactAmount]) -> None:
             and a.role != "again"
             and re.search(r"[.?!\n]", low[a.start : later.start])
             and (
-                (named and named.group(1) in low[max(0, a.start - 30) : a.start])
+                (named and re.search(rf"\b{named.group(1)}\b", low[max(0, a.start - 30) : a.start]))
                 or (not named and _POINTED_BACK.search(before))
             )
         ]

@@ -11,6 +11,7 @@ from datetime import date
 
 import pytest
 
+from bot.language import read_facts
 from tests.support.service import filled, packaged_service
 
 DAY = date(2030, 3, 20)
@@ -324,3 +325,12 @@ def test_a_sheet_or_a_phrasing_read_whole(
     reply = SERVICE.ask(question, today=today)
     assert reply.rule == rule
     assert filled(reply, expected) == expected
+
+
+def test_a_giver_named_again_is_named_in_whole_words() -> None:
+    """§ 15-106(c): "Jan's $100" is not Dejan's listed $100 said again ("jan" is inside
+    "Dejan" only as letters), so it stays a gift of its own."""
+    facts = read_facts("Dejan $100\nJan $50\nIs Jan's $100 matched too?", today=DAY)
+    assert [a.role for a in facts.amounts].count("again") == 0
+    again = read_facts("Dejan $100\nJan $50\nIs Dejan's $100 matched too?", today=DAY)
+    assert [a.role for a in again.amounts][-1] == "again"
