@@ -119,33 +119,6 @@ SERVICE = packaged_service(DAY)
             "md-successor-lt-gov",
             {"event": "death", "event_date": "2030-04-01"},
         ),
-    ],
-)
-def test_the_value_of_the_question_own_year_and_line(
-    question: str, rule: str, expected: dict[str, str]
-) -> None:
-    reply = SERVICE.ask(question, today=DAY)
-    assert reply.rule == rule
-    assert filled(reply, expected) == expected
-
-
-def test_a_misspelt_withdrawal_is_still_one() -> None:
-    """§ 5-903(a)(1): "withdrawng" is the withdrawal the successor rule counts from."""
-    reply = SERVICE.ask(
-        "our lg candidate is withdrawng on March 2 2030 — primary 6/25/2030, COC deadline was "
-        "2/26/2030 9pm. successor deadline?",
-        today=DAY,
-    )
-    assert reply.rule == "md-successor-lt-gov"
-    assert filled(reply, ["event", "event_date"]) == {
-        "event": "withdrawal",
-        "event_date": "2030-03-02",
-    }
-
-
-@pytest.mark.parametrize(
-    ("question", "rule", "expected"),
-    [
         # § 15-106(c): gifts received over a span of days ("Feb 3–9, 2030") are read, the span
         # a date, never a negative number.
         (
@@ -170,10 +143,26 @@ def test_a_misspelt_withdrawal_is_still_one() -> None:
         ),
     ],
 )
-def test_a_value_read_whole(question: str, rule: str, expected: dict[str, str]) -> None:
+def test_the_value_of_the_question_own_year_and_line(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
     assert filled(reply, expected) == expected
+
+
+def test_a_misspelt_withdrawal_is_still_one() -> None:
+    """§ 5-903(a)(1): "withdrawng" is the withdrawal the successor rule counts from."""
+    reply = SERVICE.ask(
+        "our lg candidate is withdrawng on March 2 2030 — primary 6/25/2030, COC deadline was "
+        "2/26/2030 9pm. successor deadline?",
+        today=DAY,
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert filled(reply, ["event", "event_date"]) == {
+        "event": "withdrawal",
+        "event_date": "2030-03-02",
+    }
 
 
 def test_primary_money_skipped_or_received_in_plain_words() -> None:
