@@ -45,6 +45,14 @@ SERVICE = packaged_service(DAY)
             "ma-vacancy-delegates",
             {"votes": "2480"},
         ),
+        # c. 53, § 14, sentence 5: a ward split by the district ("the part in the senate
+        # district gave …") is a district of parts of wards.
+        (
+            "Ward 9 is split; the part in the senate district gave our governor candidate 812 "
+            "votes. How many delegates?",
+            "ma-vacancy-delegates",
+            {"votes": "812", "partial_district": "true"},
+        ),
         # § 5-703(e)(3): the registered voters as of January 1 of the election's year, beside
         # counts of earlier years.
         (
