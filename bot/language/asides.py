@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.language.text import SENTENCE, blank
+from bot.language.text import blank, sentences
 from rules.engine.facts import Facts
 
 # Words that put what was just said aside (never "not asking about X" said of what follows:
@@ -84,16 +84,13 @@ def states_in_passing(text: str, facts: Facts) -> list[tuple[int, int]]:
     ours = [_named(m.span) for m in facts.mentions if m.role == "state"]
     if not others or not ours:
         return []
-    # (each sentence with whether it asks: a "?" right after its words)
-    sentences = [(s, text.startswith("?", s.end())) for s in SENTENCE.finditer(text)]
-    asking = [s.group(0) for s, asks in sentences if asks]
+    said = sentences(text)
+    asking = [s.group(0) for s, asks in said if asks]
     if not any(o.search(s) for s in asking for o in ours) or any(
         o.search(s) for s in asking for o in others
     ):
         return []
-    return [
-        s.span() for s, asks in sentences if not asks and any(o.search(s.group(0)) for o in others)
-    ]
+    return [s.span() for s, asks in said if not asks and any(o.search(s.group(0)) for o in others)]
 
 
 def _named(words: str) -> re.Pattern[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.language.dates import YEAR_ALONE
-from bot.language.text import SENTENCE, blank
+from bot.language.text import blank, sentences
 from rules.engine.facts import FactAmount, FactDate
 
 # "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
@@ -35,7 +35,10 @@ def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
     …" matches the list, never the opponent's total. A Fund balance said in a sentence that
     names only years before the latest the question names is that year's ("in 2026 the Fund
     had about $9M … Now (2030) the balance available is $2,750,000")."""
-    if len(amounts) < 2:
+    latest = _latest_year(low)
+    if len(amounts) < 2 or not (
+        _EARLIER_CYCLE.search(low) or _ANOTHER_TICKET.search(low) or latest
+    ):
         return
     for a in amounts:
         begin = max((m.end() for m in _SENTENCE_END.finditer(low, 0, a.start)), default=0)
@@ -44,26 +47,33 @@ def said_of_an_earlier_cycle(low: str, amounts: list[FactAmount]) -> None:
         outside = [b for b in amounts if not sentence.start <= b.start < sentence.stop]
         if outside and (
             _EARLIER_CYCLE.search(low[sentence])
-            or (a.role == "fund" and _of_an_earlier_year(low[sentence], low))
+            or (a.role == "fund" and _of_an_earlier_year(low[sentence], latest))
         ):
             a.role = "was"
         elif outside and a.role in _RAISED and _ANOTHER_TICKET.search(low[sentence]):
             a.role = "others"
 
 
-def _of_an_earlier_year(sentence: str, low: str) -> bool:
-    """Whether `sentence` names years, each before the latest year `low` names."""
+def _latest_year(low: str) -> int:
+    """The latest year `low` names on its own (0: none)."""
+    return max((int(y) for y in YEAR_ALONE.findall(low)), default=0)
+
+
+def _of_an_earlier_year(sentence: str, latest: int) -> bool:
+    """Whether `sentence` names years, each before `latest`."""
     said = [int(y) for y in YEAR_ALONE.findall(sentence)]
-    # (a year at a sentence's start may follow a stop in the question: "5/3.2026")
-    return bool(said) and max(said) < max((int(y) for y in YEAR_ALONE.findall(low)), default=0)
+    # (a year at a sentence's start may follow a stop in the question: "5/3.2026": `latest`
+    # may then be 0, and nothing is earlier)
+    return bool(said) and max(said) < latest
 
 
 def earlier_years_blanked(text: str, low: str) -> str:
     """`text` without the sentences told of an earlier year than the latest the question names,
     that ask nothing ("I remember in 2026 we handled a withdrawal, not a death. … the 2030
     primary …"): what happened then is not the question's event."""
-    for sentence in SENTENCE.finditer(low):
-        if not low.startswith("?", sentence.end()) and _of_an_earlier_year(sentence.group(0), low):
+    latest = _latest_year(low)
+    for sentence, asks in sentences(low):
+        if not asks and _of_an_earlier_year(sentence.group(0), latest):
             text = blank(text, sentence.start(), sentence.end())
     return text
 
@@ -76,18 +86,21 @@ def dates_in_passing(low: str, cues: list[tuple[int, int, str]], dates: list[Fac
     loose = [d for d in dates if d.role is None]
     if len(loose) < 2:
         return
-    told = {id(d) for d in loose if _said_of_the_question(low, cues, d.start)}
+    said = sentences(low)
+    told = {id(d) for d in loose if _said_of_the_question(said, cues, d.start)}
     if told:
         for d in loose:
             if id(d) not in told:
                 d.role = "aside"
 
 
-def _said_of_the_question(low: str, cues: list[tuple[int, int, str]], at: int) -> bool:
-    """Whether the sentence holding `at` names an event or a deadline (`cues`) or asks."""
-    sentence = next((m for m in SENTENCE.finditer(low) if m.start() <= at < m.end()), None)
-    if sentence is None:
+def _said_of_the_question(
+    said: list[tuple[re.Match[str], bool]], cues: list[tuple[int, int, str]], at: int
+) -> bool:
+    """Whether the sentence (of `said`) holding `at` names an event or a deadline (`cues`) or
+    asks."""
+    held = next(((s, asks) for s, asks in said if s.start() <= at < s.end()), None)
+    if held is None:
         return True
-    return low.startswith("?", sentence.end()) or any(
-        sentence.start() <= start < sentence.end() for start, _, _ in cues
-    )
+    sentence, asks = held
+    return asks or any(sentence.start() <= start < sentence.end() for start, _, _ in cues)

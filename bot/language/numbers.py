@@ -194,8 +194,7 @@ _EACH_AFTER = re.compile(
 )
 # "3 tickets each entitled to $400,000", "three tickets each with a full contribution of $2.5M"
 # ("each of the 2 nominee tickets would be owed $1.5M": a count may stand between)
-# ("both tickets' full amounts are 1.5M": each of the two, never "both together")
-# ("three donors each gave the max eligible amount, $250": the sum, in apposition)
+# ("both tickets' full amounts are 1.5M": each of two; "three donors each gave the max, $250")
 _EACH_BEFORE = re.compile(
     # ("48 donors -- every one of them gave exactly $250")
     r"\b(?:each|every\s+(?:single\s+)?one)\b[^$.?!;,]{0,50}(?:,\s*)?$"
@@ -304,6 +303,7 @@ def read_numbers(
     low = _unread_numbers(low, problems)
     for phone in _PHONE.finditer(low):
         low = blank(low, phone.start(), phone.end())
+    cents_column = len(_CENTS_SAID.findall(low)) > 1
     for m in _NUMBER.finditer(low):
         if len(amounts) + len(counts) + len(years) >= MAX_ITEMS:
             problems.append(f"only the first {MAX_ITEMS} numbers were read")
@@ -364,10 +364,10 @@ def read_numbers(
             (("," in raw or len(digits) >= 5) and role is not None)
             # "entitlements 1,234,567.89 and 987,654.32": a number written to the cent is money
             or bool(_TO_THE_CENT.fullmatch(raw))
-            # "cards attached: 12.50 / 20 / 20": dollars and cents where contributions are listed
-            # ("Ruiz …… 35.00 / Patel …… 250.00": so is a column of sums to the cent)
-            or bool(_CENTS.fullmatch(raw) and listed_as_contributions(low, m.start(), m.end()))
-            or bool(_CENTS.fullmatch(raw) and len(_CENTS_SAID.findall(low)) > 1)
+            # cents where gifts are listed ("cards: 12.50 / 20") or in a column ("Ruiz …… 35.00")
+            or bool(
+                _CENTS.fullmatch(raw) and (cents_column or listed_as_contributions(low, *m.span()))
+            )
             # "one donor gave 250", "four donors at 50 each": what someone gave is money
             or bool(_DONORS_AT.search(low, max(0, m.start() - 16), m.start()))
             or (

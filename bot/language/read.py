@@ -49,7 +49,7 @@ from bot.language.sum_roles import (
     taken_back,
 )
 from bot.language.tables import tables_as_words
-from bot.language.text import MAX_CHARS, SENTENCE, blank, clean
+from bot.language.text import MAX_CHARS, SENTENCE, blank, clean, sentences
 from bot.language.times import ANY_TIME
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
 from rules.md.practice import next_election_year
@@ -225,12 +225,7 @@ _ASKED_YEAR = re.compile(
 
 def _years_of_the_question(low: str) -> set[int]:
     """The years named in the sentences that end in a question mark."""
-    return {
-        int(year)
-        for sentence in SENTENCE.finditer(low)
-        if low.startswith("?", sentence.end())
-        for year in YEAR_ALONE.findall(sentence.group(0))
-    }
+    return {int(y) for s, asks in sentences(low) if asks for y in YEAR_ALONE.findall(s.group(0))}
 
 
 def _relative_year(low: str, today: date) -> int | None:

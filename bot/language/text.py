@@ -27,6 +27,11 @@ def clean(text: str) -> str:
 SENTENCE = re.compile(r"[^.?!\n]+")
 
 
+def sentences(text: str) -> list[tuple[re.Match[str], bool]]:
+    """Each sentence of `text` (`SENTENCE`), with whether it asks (a "?" right after it)."""
+    return [(s, text.startswith("?", s.end())) for s in SENTENCE.finditer(text)]
+
+
 def blank(text: str, start: int, end: int) -> str:
     """`text` with characters start..end replaced by spaces (positions stay the same)."""
     return text[:start] + " " * (end - start) + text[end:]
