@@ -240,6 +240,9 @@ def test_a_day_told_in_a_sentence_of_its_own_story_is_not_the_event() -> None:
         "event": "death",
         "event_date": "2030-03-14",
     }
+    # (and the reading says the other day was read, and not used)
+    assert reply.reading is not None
+    assert "day told in passing (not used) 2030-03-15" in reply.reading.line()
 
 
 def test_a_weekday_ending_a_sentence_is_not_the_next_date_weekday() -> None:
