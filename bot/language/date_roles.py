@@ -125,7 +125,7 @@ _PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words 
 
 # "the last day for withdrawals for the 2030 state primary is June 7": an election named after
 # a deadline says which election's deadline it is, and names no date of its own.
-_DEADLINES = ("withdrawal_deadline", "filing_deadline", "proclamation_deadline")
+DEADLINES = ("withdrawal_deadline", "filing_deadline", "proclamation_deadline")
 _ELECTIONS = ("primary", "special_primary", "general")
 _WHICH_ELECTION = re.compile(
     # ("withdrawal deadline after the primary was Fri 9/4 at noon": the post-primary one)
@@ -149,7 +149,7 @@ def cue_spans(low: str) -> list[tuple[int, int, str]]:
         if (
             role in _ELECTIONS
             and kept
-            and kept[-1][2] in _DEADLINES
+            and kept[-1][2] in DEADLINES
             and _WHICH_ELECTION.match(low[kept[-1][1] : start])
         ):
             continue
@@ -246,7 +246,7 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             # ("last day to withdraw after the Sept 17 primary": a deadline placed after a
             # date is not on it; "open until June 9" is)
             if (
-                role in _DEADLINES
+                role in DEADLINES
                 and gap_hi == start
                 and _BEFORE_OR_AFTER.search(low[gap_lo:gap_hi])
             ):
@@ -254,7 +254,7 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             # ("the withdrawal deadline for the June 25 2030 gubernatorial primary": the day
             # names the election the deadline is for, not the deadline)
             if (
-                role in _DEADLINES
+                role in DEADLINES
                 and gap_hi == start
                 and _FOR_THE.search(low, gap_lo, gap_hi)
                 and _ELECTION_NAMED_AFTER.match(low, end)
@@ -349,7 +349,7 @@ def _event_hour_first(cues: list[tuple[int, int, str]], dates: list[FactDate], l
     if any(d.role == "event_date" for d in dates):
         return
     for d in list(dates):
-        if d.role not in _DEADLINES or d.time is None:
+        if d.role not in DEADLINES or d.time is None:
             continue
         event = [c for c in cues if c[2] == "event_date" and c[1] <= d.start]
         if not event or d.start - event[-1][1] > 2 * _ROLE_BEFORE:
@@ -527,29 +527,6 @@ def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
         role="filing_deadline",
         year_written=day.year_written,
     )
-
-
-# "withdrew April 18, 2022, which was the last day to withdraw that year", "withdrew Sept 8,
-# the last day for withdrawals": the date said of the event is the deadline's too.
-_WHICH_WAS = re.compile(
-    r"\s*,?\s*(?:(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?|the\s+|also\s+the\s+)"
-)
-
-
-def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
-    """A date followed by "which was" or ", the" and another role's cue ("April 18, 2022,
-    which was the last day to withdraw") has both roles: a copy of it with the second is
-    added. A deadline copied so is the day alone: an hour said with the date is the event's,
-    never the deadline's (§ 5-303's hour is its own; with the day alone the rule asks it)."""
-    starts = {start: role for start, _, role in cues}
-    for d in list(dates):
-        m = _WHICH_WAS.match(low, d.start + len(d.span))
-        role = starts.get(m.end()) if m else None
-        if not role or role == d.role or any(o.role == role for o in dates):
-            continue
-        day_only = {"time": None} if role in _DEADLINES else {}
-        dates.append(d.model_copy(update={"role": role, "start": m.end(), **day_only}))  # type: ignore[union-attr]
-    dates.sort(key=lambda x: x.start)
 
 
 # "the LG candidate dies exactly 50 days before the June 23, 2026 primary", "is disqualified

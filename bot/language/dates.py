@@ -16,7 +16,7 @@ from datetime import date, time, timedelta
 
 from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE
 
-from bot.language.text import MAX_ITEMS
+from bot.language.text import MAX_ITEMS, in_mail_header
 from bot.language.times import attach_time, clock_time
 from rules.engine.facts import FactDate
 from rules.timecalc import nth_weekday_of_month
@@ -335,10 +335,10 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             # ("Friday June 9": which year's June 9 is a Friday is settled with the question's
             # year, `settle_weekdays`)
             said_weekday = WEEKDAYS[weekday[:3]] if weekday else None
-        else:
-            problem = _weekday_problem(weekday, value, span)
-            if problem:
-                problems.append(problem)
+        elif (problem := _weekday_problem(weekday, value, span)) and not in_mail_header(low, start):
+            # (a mail's header dates the message, not anything asked: a slip in its weekday
+            # leaves the question readable)
+            problems.append(problem)
         found.append(
             FactDate(
                 value=value,

@@ -134,6 +134,8 @@ def added_questions(text: str) -> list[str]:
     return found
 
 
+# A deadline named as a heading's subject ("COC deadline for 2030 —").
+_NAMES_A_DEADLINE = re.compile(r"\b(?:deadline|due\s+date|last\s+day|cut-?off)\b")
 _UNFAMILIAR = 2  # words no rule's questions use, enough for a question of another subject
 _COUNT_OR_SUM = re.compile(r"\bhow\s+(?:many|much)\b")
 _LIST_LABEL = re.compile(r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?")
@@ -148,6 +150,9 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
     for part in _parts(text, ()):
         begin = text.find(part.text, at)
         at = begin + len(part.text)
+        # ("Declaration of intent deadline for 2028 unaffiliated candidates — and can …?": a
+        # heading naming the deadline asks it, as the question's first part)
+        asked = asked or (begin == 0 and bool(_NAMES_A_DEADLINE.search(part.text.lower())))
         if not part.asks:
             continue
         lower = part.text.lower()

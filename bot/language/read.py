@@ -30,7 +30,6 @@ from bot.language.count_roles import (
 )
 from bot.language.date_roles import (
     cue_spans,
-    dates_said_twice,
     event_from_primary,
     label_dates,
     same_day_cutoff,
@@ -51,6 +50,7 @@ from bot.language.sum_roles import (
 from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, SENTENCE, blank, clean, sentences
 from bot.language.times import ANY_TIME
+from bot.language.two_roles import dates_said_twice
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention, Facts
 from rules.md.practice import next_election_year
 from rules.registry import RULES

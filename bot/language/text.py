@@ -43,6 +43,18 @@ def apostrophes_blanked(text: str) -> str:
     return text.replace("'", " ").replace("’", " ")
 
 
+# A mail's header line that dates the message ("Sent: Mon, Nov 4, 2029 9:12 AM", "> On Tue, Sep
+# 7, 2027 at 4:05 PM Dana Lee <dl@x.gov> wrote:").
+_HEADER_LINE = re.compile(
+    r"[ \t>]*(?:sent|date|received)\s*:|[ \t>]*on\b[^\n]*\bwrote\s*:", re.IGNORECASE
+)
+
+
+def in_mail_header(text: str, at: int) -> bool:
+    """Whether position `at` of `text` is in a mail's header line that dates the message."""
+    return bool(_HEADER_LINE.match(text, text.rfind("\n", 0, at) + 1))
+
+
 # A letter's sign-off ("Regards, M. Tran, campaign manager", "Thank you,\nDenise Kowalczyk\n
 # Election Director, Frederick County Board of Elections", "-- D."): who writes, never what the
 # question is about, so a title or a county in it is no fact of the question. (A mail's headers

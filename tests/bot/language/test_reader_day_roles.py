@@ -1,0 +1,97 @@
+"""A day that plays two roles, a mail header's day, and a heading that asks: "died on the day
+COC filing closed, Feb 26" gives the event and the filing deadline one day; a header's weekday
+slip ("Sent: Mon, Nov 4, 2029", a Sunday) leaves the question readable, while the same slip in
+the question's own words is still reported; "X deadline for Y — and does the clerk post it?"
+says the yes-or-no is not answered. The phrasings here are not the question sets' own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.support.service import filled, packaged_service
+
+DAY = date(2029, 11, 20)
+SERVICE = packaged_service(DAY)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # § 5-903(a): the event's day is the candidacy filing deadline's, said the other way
+        # round; the hour said is the filing deadline's, so the death's hour stays unknown.
+        (
+            "Our running mate passed away on the day COC filing closed, Feb 26 2030 at 9 pm. "
+            "The primary is June 25 2030. When is a successor's certificate due?",
+            {
+                "event": "death",
+                "event_date": "2030-02-26",
+                "filing_deadline": "2030-02-26T21:00",
+                "primary": "2030-06-25",
+            },
+        ),
+        # § 5-903(a): "…, the same day certificates of candidacy closed at 9 p.m.": the hour
+        # after the deadline's cue is the deadline's own.
+        (
+            "The LG candidate passed on Feb 26, 2030, the same day certificates of candidacy "
+            "closed at 9 p.m.; primary June 25, 2030. Successor certificate due when?",
+            {
+                "event": "death",
+                "event_date": "2030-02-26",
+                "filing_deadline": "2030-02-26T21:00",
+                "primary": "2030-06-25",
+            },
+        ),
+        # § 5-903(b)(2)(i): a withdrawal "i.e. inside the withdrawal window" names no deadline
+        # day; the window's own close does.
+        (
+            "Our LG files a withdrawal on March 5, 2030, i.e. inside the withdrawal window, "
+            "which closes Friday March 8, 2030. Primary June 25 2030. Successor deadline?",
+            {
+                "event": "withdrawal",
+                "event_date": "2030-03-05",
+                "withdrawal_deadline": "2030-03-08",
+            },
+        ),
+    ],
+)
+def test_a_day_said_for_two_roles(question: str, expected: dict[str, str]) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == "md-successor-lt-gov"
+    assert filled(reply, expected) == expected
+
+
+def test_a_mail_headers_weekday_slip_leaves_the_question_readable() -> None:
+    """§ 5-703(e)(3): the count is read though the forwarded header's "Mon, Nov 4, 2029" falls
+    on a Sunday; the header dates the message, not anything asked."""
+    reply = SERVICE.ask(
+        "From: Dana Lee\nSent: Mon, Nov 4, 2029 9:12 AM\nSubject: sigs\n\n"
+        "How many signatures does an unaffiliated candidate for governor need with 4,100,000 "
+        "registered voters statewide?",
+        today=DAY,
+    )
+    assert reply.status == "answered"
+    assert reply.params.get("registered_voters") == "4100000"
+
+
+def test_the_same_weekday_slip_in_the_question_is_still_reported() -> None:
+    """§ 5-903(a): the day of the death is the question's own; a weekday that does not match
+    it is reported, never corrected."""
+    reply = SERVICE.ask("Our LG candidate died Mon, Nov 4, 2029. Successor deadline?", today=DAY)
+    assert reply.status == "invalid_input"
+    assert "Sunday" in (reply.message or "")
+
+
+def test_a_heading_asks_the_deadline_and_a_later_yes_or_no_is_not_answered() -> None:
+    """c. 53, § 14, sentence 7 times the certificate; whether the clerk must post it publicly
+    is no rule's, and the reply says so rather than answering as if it were all."""
+    reply = SERVICE.ask(
+        "Vacancy certificate deadline for a town office (withdrawals closed June 12, 2030 at "
+        "5 pm) — and does the town clerk need to publish it in the paper?",
+        today=DAY,
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.status == "answered_in_part"
+    assert reply.reading is not None
+    assert any("publish" in part for part in reply.reading.not_answered)
