@@ -31,7 +31,7 @@ from bot.language.parts import (
     without_side_sentences,
     yes_no_set_aside,
 )
-from bot.language.stated import judging, stated
+from bot.language.stated import judging, said_in, stated
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
 from rules.result import Result
@@ -210,6 +210,13 @@ class Frame:
         if not kinds and not self._answers_yes_no(facts):
             return f"I compute {self.asks}; your yes-or-no question is about something else."
         return None
+
+    def answers_none_of(self, facts: Facts, part: str) -> bool:
+        """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,
+        about nothing it decides ("what happens if it lands on a weekend?" is its own)."""
+        kinds = {k for k in stated(facts, "asks") if k in ANSWER_KINDS}
+        decides = kinds == {"other-question"} and self.yes_no and self.yes_no.search(part)
+        return bool(kinds and self.answers and not self.answers & kinds and not decides)
 
     def _cover_conflict(self, facts: Facts) -> str | None:
         """Why the state, office or other fact the rule covers is another in the question."""
@@ -420,16 +427,16 @@ def match_asked(
     result, relevant = match_question(matcher, text, facts)
     if result.decision == "matched":
         if result.rule and not result.set_aside:
-            # ("When's the petition due, and when will the special general be held?": a later
-            # question asking, by the words read in it, what the rule's frame rules out)
+            # ("When's the petition due, and when will the special general be held?", "How
+            # many delegates, and what's the date we send the names by?": a later question
+            # asking, by the words read in it, what the frame rules out or another kind of answer)
             frame = frame_of(result.rule)
+            parts = [(q, said_in(facts, at, at + len(q))) for q, at in later_questions(text)]
             beyond = [
                 question.strip()
-                for question, begin in later_questions(text)
-                if any(
-                    e.role == "asks" and e.met(_said_in(facts, begin, begin + len(question)))
-                    for e in frame.rules_out
-                )
+                for question, part in parts
+                if any(e.role == "asks" and e.met(part) for e in frame.rules_out)
+                or frame.answers_none_of(part, question)
             ]
             result = replace(result, set_aside=tuple(beyond)) if beyond else result
         return result, relevant, facts
@@ -455,13 +462,6 @@ def match_asked(
     if again.decision != "matched":
         return result, relevant, facts
     return replace(again, set_aside=(*again.set_aside, *added)), rest_relevant, rest_facts
-
-
-def _said_in(facts: Facts, begin: int, end: int) -> Facts:
-    """`facts` with only the terms read between `begin` and `end` of the question (what one of
-    its parts asks), its other facts as they are."""
-    kept = [m for m in facts.mentions if begin <= m.start < end]
-    return facts.model_copy(update={"mentions": kept})
 
 
 def judged_facts(facts: Facts, rest: str | None) -> Facts:

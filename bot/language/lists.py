@@ -61,6 +61,21 @@ COUNTS_THE_NEXT_SUM = re.compile(
 )
 
 
+# "25 50 100 250 40", "entitlements 600000 450000 300000": three numbers or more with one space
+# between each, nothing else (two could be a label and its number: "ward 12 1812").
+_SPACED_RUN = re.compile(
+    r"(?<![\w.,$])\$?\d[\d,.]*(?:k|m)?(?: \$?\d[\d,.]*(?:k|m)?){2,}(?![\w$]|[.,]\d)"
+)
+
+
+def _one_spaced_run(low: str, start: int, end: int) -> bool:
+    """Whether `start`..`end` of `low` lies in one run of numbers set apart by single spaces."""
+    line = low.rfind("\n", 0, start) + 1
+    return any(
+        m.start() <= start and end <= m.end() for m in _SPACED_RUN.finditer(low, line, end + 80)
+    )
+
+
 def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | FactCount) -> bool:
     """Whether `item` is listed right after `before` ("250, 100 and 50", "W1 3,402 / W2 2,977")."""
     if isinstance(item, FactCount) and COUNTS_THE_NEXT_SUM.match(low, end_of(low, item)):
@@ -78,6 +93,7 @@ def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | Fac
         or (UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
         # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
         or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
+        or (low[end : item.start] == " " and _one_spaced_run(low, before.start, end_of(low, item)))
     )
 
 

@@ -175,8 +175,7 @@ _PETITION_SAID = re.compile(r"\b(?:sigs?|signatures?|petitions?)\b")
 # next field's label ("24,999 registered voters: 1% is 249.99" is no field's value).
 _FIELD_VALUE = re.compile(r"[:|]\s*(?:\$\s?)?$")
 _NEXT_LABEL = re.compile(r"[^.?!;:|\d$]{0,25}[:|]")
-# "only our ticket qualifies": one ticket.
-# (never "only our ticket and the R ticket": two of them)
+# "only our ticket qualifies": one ticket (never "only our ticket and the R ticket": two).
 _ONE_TICKET = re.compile(
     r"\b(?:only|just)\s+(?:our|one|a\s+single|the\s+one)\s+ticket\b"
     r"(?!\s*(?:\([^()]{0,30}\)\s*)?(?:and|&|\+|plus)\s)"
@@ -202,8 +201,7 @@ _EACH_BEFORE = re.compile(
 )
 # "3 tickets at $2.2M": one sum said for every ticket counted.
 _TICKETS_AT = re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\s+)?$")
-# ("precincts 2 and 3 of Ward 7", "wards 1, 4 & 6": the last number of a list of them too;
-# never "ward 12, 499 votes")
+# ("precincts 2 and 3 of Ward 7", "wards 1, 4 & 6": a list's last too; never "ward 12, 499")
 _DISTRICT_BEFORE = re.compile(
     r"(?:district|\bwards?|\bprecincts?|\bno\.?|\bnumber|#)\s*"
     r"(?:\d{1,3}[a-z]?(?:\s*,\s*\d{1,3}[a-z]?)*\s*,?\s*(?:&|\+|and|or)\s*)?$"
@@ -260,8 +258,10 @@ _ELECTION_AFTER = re.compile(
     r"\s+(?:(?:gubernatorial|presidential|general|primary|regular|special)\s+)?"
     r"(?:elections?|cycle|general|primary|race|ballot)\b"
 )
-# "12 000 voters", "$1 200 000": thousands set apart by spaces.
-_SPACED = re.compile(r"(?<![\w.,$])(\$\s?)?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\w|[.,]\d|\s\d)")
+# "12 000 voters", "$1 200 000": thousands set apart by spaces (not a list's: "35 60 120").
+_SPACED = re.compile(
+    r"(?<![\w.,$])(?<!\d\s)(\$\s?)?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\w|[.,]\d|\s\d)"
+)
 
 
 def _spaced_thousands(low: str, problems: list[str]) -> str:

@@ -58,3 +58,10 @@ def _stated(facts: Facts, role: str) -> list[str]:
     if isinstance(flag, bool):  # received_primary, exceeded_primary_limit, opposed
         return [str(flag).lower()]
     return facts.values(role)
+
+
+def said_in(facts: Facts, begin: int, end: int) -> Facts:
+    """`facts` with only the terms read between `begin` and `end` of the question (what one of
+    its parts asks), its other facts as they are."""
+    kept = [m for m in facts.mentions if begin <= m.start < end]
+    return facts.model_copy(update={"mentions": kept})

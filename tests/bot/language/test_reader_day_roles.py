@@ -95,3 +95,93 @@ def test_a_heading_asks_the_deadline_and_a_later_yes_or_no_is_not_answered() -> 
     assert reply.status == "answered_in_part"
     assert reply.reading is not None
     assert any("publish" in part for part in reply.reading.not_answered)
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "not_answered"),
+    [
+        # c. 53, § 14, sentence 4 counts the delegates; the day their names are sent is
+        # another kind of answer (a date), which that sentence does not give.
+        (
+            "Precinct 3 gave our governor candidate 1,915 votes in 2026. How many delegates may "
+            "the committee elect, and what's the actual date their names go to the state?",
+            "ma-vacancy-delegates",
+            "actual date",
+        ),
+        # § 5-703(d)(1) times the certificate; its price is a sum, which no rule computes.
+        (
+            "When is the unaffiliated certificate of candidacy due for 2030, and what does the "
+            "certificate cost?",
+            "md-petition-certificate",
+            "cost",
+        ),
+        # § 15-106's proration gives each ticket's share, not the day it is paid.
+        (
+            "The Fund holds $3M and two tickets are each entitled to $2M. What does each get, "
+            "and when is the money wired?",
+            "md-public-financing-proration",
+            "wired",
+        ),
+    ],
+)
+def test_a_later_question_asking_another_kind_of_answer_is_not_answered(
+    question: str, rule: str, not_answered: str
+) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
+    assert reply.status == "answered_in_part"
+    assert reply.reading is not None
+    assert any(not_answered in part for part in reply.reading.not_answered)
+
+
+def test_a_later_question_about_what_the_rule_decides_is_answered() -> None:
+    """§ 5-903(b)(3): whether the limit moves off a weekend is the successor rule's own."""
+    reply = SERVICE.ask(
+        "LG candidate died May 20, 2030; primary June 25, 2030; COC deadline Feb 26, 2030 "
+        "9 pm. When is the successor certificate due, and what happens if that lands on a "
+        "weekend?",
+        today=DAY,
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.status == "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # § 15-106(c): each contribution of a list typed with spaces is matched on its own.
+        (
+            "contribs logged today for the Ortiz ticket: 35 60 120 250 - total match?",
+            "md-public-financing-primary",
+            {"contributions": "35;60;120;250"},
+        ),
+        # § 15-106(e): the Fund beside the entitlements, those typed with spaces between.
+        (
+            "fund 1200000 entitlements 800000 700000 500000 -> shares?",
+            "md-public-financing-proration",
+            {"fund": "1200000", "entitlements": "800000;700000;500000"},
+        ),
+        # § 5-903(b): "disq" is the disqualification the successor rule counts from.
+        (
+            "LG disq on 5/14/2030, primary 6/25/2030, coc deadline was 2/26/2030 9pm. successor "
+            "cert due?",
+            "md-successor-lt-gov",
+            {"event": "disqualification", "event_date": "2030-05-14"},
+        ),
+    ],
+)
+def test_a_list_typed_with_spaces_and_staff_shorthand(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
+    assert filled(reply, expected) == expected
+
+
+def test_two_numbers_with_a_space_stay_refused_or_apart() -> None:
+    """c. 53, § 14, sentence 4: "ward 12 1812 votes" is a ward and its votes, never a list of
+    two counts (only three numbers or more set apart by single spaces make a list)."""
+    reply = SERVICE.ask(
+        "ward 12 1812 votes for our governor candidate. how many delegates?", today=DAY
+    )
+    assert reply.params.get("votes") != "12;1812"
