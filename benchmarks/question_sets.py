@@ -132,6 +132,8 @@ QUESTION_FOLDERS = {
     "hundredth external tuning set": "external100",
     "hundred-first external tuning set": "external101",
     "hundred-second external tuning set": "external102",
+    "hundred-third external tuning set": "external103",
+    "hundred-fourth external tuning set": "external104",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -186,6 +188,8 @@ HELDOUT_FOLDERS = (
     "heldout50",
     "heldout51",
     "heldout52",
+    "heldout53",
+    "heldout54",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -450,17 +450,34 @@ _A_COUNT_OF_IT = re.compile(
 )
 
 
+# "… is it the same 72 hours as for state offices?", "unlike a city seat": an office named
+# only to compare the question's own with.
+_COMPARED_WITH = re.compile(
+    r"\b(?:(?:as|than)\s+(?:for|with|in)|unlike|compared\s+(?:to|with)|versus|vs\.?)\s+"
+    r"(?:the\s+|an?\s+)?$"
+)
+
+
+def uncompared(low: str, offices: list[tuple[int, str]]) -> set[str]:
+    """The offices of `offices` (where each is said, and which) not named only to compare the
+    question's own with ("… the same 72 hours as for state offices?")."""
+    compared = {o for at, o in offices if _COMPARED_WITH.search(low, max(0, at - 24), at)}
+    return {o for _, o in offices} - compared
+
+
 def offices_taken_back(low: str, mentions: list[FactMention]) -> list[FactMention]:
     """ "running for school board, no wait, it's county commissioner (the school board one is
     nonpartisan)": an office said, then corrected right after a marker, is not the question's —
-    wherever else its name comes up. (And "whole-town vote" says what a count is of, never
-    that the whole town is in the district.)"""
+    wherever else its name comes up; nor is one named only to compare another with ("town
+    election … the same 72 hours as for state offices?"). (And "whole-town vote" says what a
+    count is of, never that the whole town is in the district.)"""
     offices = [m for m in mentions if m.role == "office"]
     gone: set[str] = set()
     for said, then in pairwise(offices):
         between = low[said.start + len(said.span) : then.start]
         if said.value != then.value and len(between) <= 40 and _MARKER.search(between):
             gone.add(said.value)
+    gone |= {m.value for m in offices} - uncompared(low, [(m.start, m.value) for m in offices])
     return [
         m
         for m in mentions

@@ -418,7 +418,8 @@ _ELECTION_AFTER_DATE = re.compile(
     # (on the date's own line: "December 7, 2027\n  Special General Election: …" names the next)
     r"(?:,[ \t]*\d{4})?[ \t]+"
     r"(?:(?:annual|town|city|municipal|state|local|general|regular|special)\s+){0,2}"
-    r"elections?\b"
+    # ("withdrawal deadline for the Nov 2 municipal: Tue Sep 21": the municipal election's day)
+    r"elections?\b|(?:,[ \t]*\d{4})?[ \t]+municipal\b"
 )
 
 

@@ -10,21 +10,13 @@ from collections.abc import Iterable
 import holidays
 
 from bot.language.asks import mention, read_asks
-from bot.language.corrections import MARKER
+from bot.language.corrections import MARKER, uncompared
 from bot.language.history import earlier_years_blanked
 from bot.language.intents import citations
 from bot.language.lexicon import after_a_town, names_origin, negated, said_as_home
 from bot.language.nominations import NOMINATIONS
 from bot.language.text import blank
-from rules.engine.facts import (
-    Cause,
-    Election,
-    Event,
-    FactMention,
-    Facts,
-    Office,
-    State,
-)
+from rules.engine.facts import Cause, Election, Event, FactMention, Facts, Office, State
 from rules.md.practice import election_of
 
 _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
@@ -482,11 +474,17 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
             )
 
     # "Not a town office - it's a state senate seat": a negated office is not the question's.
-    explicit = {m.group(1) for m in _OFFICE_EXPLICIT.finditer(low) if not negated(low, m.start())}
+    # ("the same 72 hours as for state offices?": an office named to compare with, uncompared)
+    said = [
+        (m.start(), m.group(1))
+        for m in _OFFICE_EXPLICIT.finditer(low)
+        if not negated(low, m.start())
+    ]
+    explicit = uncompared(low, said)
     for_office = _NOT_OFFICES.sub(_spaces, low)
-    offices = explicit or {
-        label for at, label in _first(for_office, _OFFICES) if not negated(low, at)
-    }
+    offices = explicit or uncompared(
+        low, [(at, label) for at, label in _first(for_office, _OFFICES) if not negated(low, at)]
+    )
     if len(offices) == 1:
         facts.office = offices.pop()  # type: ignore[assignment]
     # (not an office denied: "No governor/LG involved")

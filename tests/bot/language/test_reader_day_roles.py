@@ -185,3 +185,27 @@ def test_two_numbers_with_a_space_stay_refused_or_apart() -> None:
         "ward 12 1812 votes for our governor candidate. how many delegates?", today=DAY
     )
     assert reply.params.get("votes") != "12;1812"
+
+
+def test_an_election_named_by_its_day_is_not_the_deadline_before_it() -> None:
+    """c. 53, § 14, sentence 7 counts from the last day for withdrawals: in "withdrawal
+    deadline for the Nov 8 municipal: Tue Sep 20, 5:00 PM" that is Sep 20, never the election."""
+    reply = SERVICE.ask(
+        "Clerk's memo: withdrawal deadline for the Nov 8 municipal: Tue Sep 20, 2033, 5:00 PM. "
+        "A city council nominee withdrew. When is the replacement certificate due?",
+        today=DAY,
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params.get("withdrawal_deadline") == "2033-09-20T17:00"
+
+
+def test_an_office_named_only_to_compare_with_is_not_the_questions() -> None:
+    """c. 53, § 14, sentence 7: a town office's 48 hours, though the question asks whether they
+    are the same as for state offices."""
+    reply = SERVICE.ask(
+        "Town office nominee withdrew; the last day to withdraw was Friday, June 6, 2031 at 5 "
+        "pm. When is the replacement certificate due, and is that the same as for state offices?",
+        today=DAY,
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params.get("office") == "town"
