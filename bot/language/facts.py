@@ -475,12 +475,12 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
 
     # "Not a town office - it's a state senate seat": a negated office is not the question's.
     # ("the same 72 hours as for state offices?": an office named to compare with, uncompared)
-    said = [
+    named = [
         (m.start(), m.group(1))
         for m in _OFFICE_EXPLICIT.finditer(low)
         if not negated(low, m.start())
     ]
-    explicit = uncompared(low, said)
+    explicit = uncompared(low, named)
     for_office = _NOT_OFFICES.sub(_spaces, low)
     offices = explicit or uncompared(
         low, [(at, label) for at, label in _first(for_office, _OFFICES) if not negated(low, at)]
