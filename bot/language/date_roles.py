@@ -58,7 +58,10 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             # ("she'll withdraw monday 3/9": a withdrawal to come)
             r"|(?:will|['’]ll|going\s+to|plans?\s+to|intends?\s+to)\s+withdraw"
             r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
-            r"|disqualified|disqualification|ineligible)\b"
+            r"|disqualified|disqualification|ineligible"
+            # ("the determination itself is dated last Thursday, May 30": the ruling's day)
+            r"|(?:determination|ruling|decision|order)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
+            r"(?:dated|issued|signed)(?:\s+on)?(?:\s+last)?)\b"
         ),
     ),
     ("special_primary", re.compile(r"special\s+primary")),
@@ -189,7 +192,11 @@ _CUE_THEN_DATE = re.compile(
     r"\s*(?::|is|was|on|of)?\s*"
     r"(?:(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:a\.?m|p\.?m)\.?\s*,?\s*(?:on\s+)?)?"
 )
-_DATED = re.compile(r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$")
+_DATED = re.compile(
+    # (never a ruling's day: "a board ruling dated May 28")
+    r"(?<!determination\s)(?<!ruling\s)(?<!decision\s)(?<!order\s)(?<!itself\s)"
+    r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$"
+)
 _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
     # ("proclamation … says candidacy papers close 5 p.m. Saturday, January 15")

@@ -168,6 +168,7 @@ _NEXT_ELECTION = re.compile(
     r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
     r"(?:election|race|cycle|year|general|contest)s?\b"
 )
+_THIS_CYCLE = re.compile(r"\b(?:this|the\s+current)\s+(?:election\s+)?cycle\b")
 # "running this November", "the election this coming November": the November ahead.
 _THIS_NOVEMBER = re.compile(
     r"\bthis\s+(?:coming\s+)?(?:november|fall['’]?s?\s+(?:general|election))\b"
@@ -255,6 +256,10 @@ def _relative_year(low: str, today: date) -> int | None:
     if not found:
         if _THIS_NOVEMBER.search(low):
             return today.year + (today.month == 12)
+        # ("… this cycle?" asked in 2030 before its November: Maryland's regular elections are
+        # in even years; in an odd year, or after the election, the cycle could be either)
+        if _THIS_CYCLE.search(low) and today.year % 2 == 0 and today.month < 11:
+            return today.year
         # "next November's general": said in November or December, the next year's (said
         # earlier in the year it could be either November, and no year is taken).
         if _NEXT_NOVEMBER.search(low) and today.month >= 11:

@@ -209,3 +209,31 @@ def test_an_office_named_only_to_compare_with_is_not_the_questions() -> None:
     )
     assert reply.rule == "ma-vacancy-certificate"
     assert reply.params.get("office") == "town"
+
+
+def test_a_rulings_day_is_the_disqualifications() -> None:
+    """§ 5-903(b): the day of the disqualification is the day of the determination that made
+    it, told apart from the day the news arrived."""
+    reply = SERVICE.ask(
+        "We heard on Monday that our running mate was found ineligible; the determination "
+        "itself is dated Friday, May 24, 2030. Primary June 25, 2030, COC deadline Feb 26, 2030 "
+        "9 pm. When is the successor certificate due?",
+        today=DAY,
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.params.get("event_date") == "2030-05-24"
+
+
+@pytest.mark.parametrize(
+    ("today", "year"),
+    [
+        (date(2030, 6, 3), "2030"),  # § 5-703(c): in an election year, before its November
+        (date(2029, 6, 3), None),  # an odd year: the last cycle or the next, not said
+    ],
+)
+def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> None:
+    reply = SERVICE.ask(
+        "Declaration of intent deadline for an unaffiliated candidate this cycle?", today=today
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.params.get("year") == year
