@@ -18,10 +18,11 @@ _LIST_JOIN = re.compile(
     r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b)?"  # ("$50 each and one of $200", "$250 x3")
     # ("$300 from a Bethesda donor, plus $150 and $50", "$250 from Ms. Adeyemi, $100, $40":
     # who gave the one before)
-    r"(?:\s+(?:" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+)?|" + FROM_A_NAME + "))?"
+    # ("$1,000 check from a Montgomery County resident plus a $60 one")
+    r"(?:\s+(?:" + FROM_A_GIVER + r"[a-z'’-]+(?:\s+[a-z'’-]+){0,2}|" + FROM_A_NAME + "))?"
     # ("$300 (one donor, single check), $150": a note on one item)
     r"(?:\s*\([^()$\d]{0,40}\))?"
-    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|\+\s*(?:an?\s+)?|plus\s+"
+    r"\s*(?:[,;]\s*(?:and\s+|&\s*|plus\s+)?|and\s+|&\s*|/\s*|(?:\+|plus\b)\s*(?:an?\s+)?"
     # ("Reyes | 2,800,000 Kim | 2,100,000", "A | 50 B | 75": a table's rows, each its label)
     # ("| A.K. | 40 |\n| J.P. | 120 |": a markdown table's rows)
     # ("| Nguyen, T. | $50 |": a name written last name first)

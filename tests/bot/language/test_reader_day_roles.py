@@ -161,6 +161,13 @@ def test_a_later_question_about_what_the_rule_decides_is_answered() -> None:
             "md-public-financing-proration",
             {"fund": "1200000", "entitlements": "800000;700000;500000"},
         ),
+        # § 15-106(c): "a $40 one" after a gift told with its giver's three words of place.
+        (
+            "We took a $500 check from a Howard County teacher plus a $40 one from his sister. "
+            "Match on those two?",
+            "md-public-financing-primary",
+            {"contributions": "500;40"},
+        ),
         # § 5-903(b): "disq" is the disqualification the successor rule counts from.
         (
             "LG disq on 5/14/2030, primary 6/25/2030, coc deadline was 2/26/2030 9pm. successor "
