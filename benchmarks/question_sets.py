@@ -134,6 +134,7 @@ QUESTION_FOLDERS = {
     "hundred-second external tuning set": "external102",
     "hundred-third external tuning set": "external103",
     "hundred-fourth external tuning set": "external104",
+    "hundred-fifth external tuning set": "external105",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

@@ -360,10 +360,21 @@ _NOW_AFTER = re.compile(
 _HAD = re.compile(r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at|started\s+(?:at|with))\s*$")
 
 
+# "…, leaving $4.2M to work with", "which leaves $1,850,000 actually available": what is left.
+_LEAVING = re.compile(r"\b(?:leaving|leaves|left\s+with)\s+(?:us\s+)?(?:with\s+)?(?:about\s+)?$")
+
+
 def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
     """ "Fund was $7.2M back in January; $4.35M remains now": of two balances, the one said to
     remain is the Fund; the one it was is said of the past (role "was"), never prorated; so is
-    a balance money has been paid out of since ("had $9M … and $2.5M has already gone out")."""
+    a balance money has been paid out of since ("had $9M … and $2.5M has already gone out"),
+    and, of a Fund's sums, any but the one said to be left ("…, leaving $4.2M to work with")."""
+    left = [a for a in amounts if _LEAVING.search(low, max(0, a.start - 30), a.start)]
+    if len(left) == 1 and left[0].role in (None, "fund") and any(a.role == "fund" for a in amounts):
+        for a in amounts:
+            a.role = "was" if a.role == "fund" else a.role
+        left[0].role = "fund"
+        return
     for a, paid in pairwise(amounts):
         since = _PAID_OUT_SINCE.match(low, a.start + len(a.span))
         if (

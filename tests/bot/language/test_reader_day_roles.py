@@ -244,3 +244,20 @@ def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> 
     )
     assert reply.rule == "md-petition-declaration"
     assert reply.params.get("year") == year
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The Fund stood at $5.0M on January 1. $1.1M has already gone out, leaving $3.9M to "
+        "work with. Two tickets are each entitled to $2.4M. What does each get?",
+        "The Fund earned $38,000 in interest and paid $9,000 in costs, which leaves $3,900,000 "
+        "actually available. Two tickets are each entitled to $2.4M. Prorated shares?",
+    ],
+)
+def test_the_fund_is_what_is_said_to_be_left(question: str) -> None:
+    """§ 15-106(e): the Fund prorated is the money available now, the sum said to be left,
+    never the balance it was or the interest it earned."""
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params.get("fund") == "3900000"
