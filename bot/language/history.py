@@ -6,9 +6,10 @@ computes with."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from bot.language.dates import YEAR_ALONE
-from bot.language.text import blank, sentences
+from bot.language.text import blank, in_mail_header, sentences
 from rules.engine.facts import FactAmount, FactDate
 
 # "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
@@ -104,3 +105,24 @@ def _said_of_the_question(
         return True
     sentence, asks = held
     return asks or any(sentence.start() <= start < sentence.end() for start, _, _ in cues)
+
+
+# Where a forwarded mail's text ends: a rule line ("----------", "--", "____"); a quoted one's
+# ("> On Jun 5, 2029, Maria wrote:\n> … today"), the first line not quoted.
+_MAIL_ENDS = re.compile(r"\n[ \t>]*(?:-{2,}|_{3,}|={3,})")
+_QUOTE_ENDS = re.compile(r"\n(?![ \t]*>)")
+
+
+def days_of_the_mail(low: str, dates: list[FactDate], today: date) -> None:
+    """A day placed relative to today in a forwarded mail ("she hand-delivered her withdrawal
+    this morning, March 12", under "Date: Tue, Mar 12, 2030") is the writer's: counted from
+    the day the mail's header dates it, up to the rule line that ends the mail."""
+    for header in [d for d in dates if d.year_spelled and in_mail_header(low, d.start)]:
+        shift = header.value - today
+        line = low[low.rfind("\n", 0, header.start) + 1 : header.start]
+        quoted = ">" in line or "wrote" in low[header.start : low.find("\n", header.start)]
+        ends = (_QUOTE_ENDS if quoted else _MAIL_ENDS).search(low, header.start)
+        end = ends.start() if ends else len(low)
+        for d in dates:
+            if shift and header.start < d.start < end and d.year_written and not d.year_spelled:
+                d.value += shift

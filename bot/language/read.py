@@ -36,7 +36,7 @@ from bot.language.date_roles import (
 )
 from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
-from bot.language.history import dates_in_passing, said_of_an_earlier_cycle
+from bot.language.history import dates_in_passing, days_of_the_mail, said_of_an_earlier_cycle
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
@@ -72,6 +72,7 @@ def extract(text: str, *, today: date) -> Facts:
     low = raw.lower()
 
     dates, rest = find_dates(low, today, problems)
+    days_of_the_mail(low, dates, today)
     cues = cue_spans(low)
     label_dates(cues, dates, low)
     # Times, citations and date spans are not counts or sums.

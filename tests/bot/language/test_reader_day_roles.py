@@ -261,3 +261,29 @@ def test_the_fund_is_what_is_said_to_be_left(question: str) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == "md-public-financing-proration"
     assert reply.params.get("fund") == "3900000"
+
+
+def test_a_forwarded_mails_this_morning_is_the_writers() -> None:
+    """§ 5-903(b)(2)(i): the day the LG candidate withdrew, told as "this morning" in a mail
+    dated a year after the day the question is asked, is that mail's day."""
+    reply = SERVICE.ask(
+        "---------- Forwarded message ----------\nFrom: Counsel\nDate: Wed, Mar 6, 2030\n"
+        "Subject: LG\n\nShe filed her certificate of withdrawal this morning.\n----------\n\n"
+        "Withdrawal deadline 3/8/30, primary 6/25/30, COC deadline 2/26/30 9pm. Successor "
+        "certificate due when?",
+        today=DAY,
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.params.get("event_date") == "2030-03-06"
+
+
+def test_the_askers_own_yesterday_after_a_quoted_mail_is_todays() -> None:
+    """c. 53, § 14, sentence 7: the asker's own "yesterday", said below a quoted mail, is the
+    day before the question is asked, not before the mail."""
+    reply = SERVICE.ask(
+        "> On Nov 12, 2029, Maria wrote:\n> The nominee filed her withdrawal today.\n\n"
+        "Thanks. Last day for filing withdrawals for the city election was yesterday, Monday "
+        "November 19, at 5:00 PM. When is the replacement certificate due?",
+        today=DAY,
+    )
+    assert reply.params.get("withdrawal_deadline") == "2029-11-19T17:00"
