@@ -135,6 +135,7 @@ QUESTION_FOLDERS = {
     "hundred-third external tuning set": "external103",
     "hundred-fourth external tuning set": "external104",
     "hundred-fifth external tuning set": "external105",
+    "hundred-sixth external tuning set": "external106",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (

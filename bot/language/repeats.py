@@ -78,7 +78,8 @@ _N_TICKETS_JUST_BEFORE = re.compile(
     rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:eligible|certified|qualified|nominee|gubernatorial"
     # ("two general-election tickets at $3M each")
     r"|(?:primary|general)(?:[\s-]+election)?)\s+)?"
-    r"tickets?\s*[,:;]?\s*(?:at\s+|with\s+|of\s+)?$"
+    # ("two general-election tickets at a 3M entitlement apiece")
+    r"tickets?\s*[,:;]?\s*(?:at\s+|with\s+|of\s+)?(?:an?\s+)?$"
 )
 # "Three tickets qualify: two at $1M each and one at $500k": that many of the tickets at a sum.
 _TICKETS_AT = re.compile(

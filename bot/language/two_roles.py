@@ -21,6 +21,8 @@ _WHICH_WAS = re.compile(
 # an event said to fall on another role's day.
 _ON_THE_DAY = re.compile(
     r"\s+(?:on\s+)?(?:the\s+(?:very\s+|same\s+)?|that\s+)day\s+(?:that\s+|when\s+|as\s+)?(?:the\s+)?"
+    # ("disqualified on the filing deadline day itself, Feb 26")
+    r"|\s+on\s+the\s+(?=[a-z ]{1,30}?\s(?:day|night)\b)"
 )
 # A document's name between the joining words and the cue ("the day COC filing closed").
 _NAMED = re.compile(r"(?:[a-z0-9'’-]+\s+){0,2}")

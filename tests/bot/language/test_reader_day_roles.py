@@ -287,3 +287,37 @@ def test_the_askers_own_yesterday_after_a_quoted_mail_is_todays() -> None:
         today=DAY,
     )
     assert reply.params.get("withdrawal_deadline") == "2029-11-19T17:00"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "expected"),
+    [
+        # § 15-106(c): a pasted CSV of gifts, followed by a question with a comma after its "?".
+        (
+            "giver,amount,card\nA. Ruiz,240,yes\nB. Cole,90,yes\nwhat's the match on these "
+            "two? (2030 ticket, both Maryland residents)",
+            "md-public-financing-primary",
+            {"contributions": "240;90"},
+        ),
+        # § 15-106(e): "two tickets at a 2.5M entitlement apiece" is two entitlements.
+        (
+            "The Fund has 4.1M left; two general-election tickets at a 2.5M entitlement apiece. "
+            "How is it split?",
+            "md-public-financing-proration",
+            {"fund": "4100000", "entitlements": "2500000;2500000"},
+        ),
+        # § 5-903(b): the event on "the filing deadline day itself" has that deadline's day.
+        (
+            "The LG candidate withdrew on the filing deadline day itself, Feb 26 2030. Primary "
+            "June 25, 2030. When is the successor certificate due?",
+            "md-successor-lt-gov",
+            {"event": "withdrawal", "event_date": "2030-02-26", "filing_deadline": "2030-02-26"},
+        ),
+    ],
+)
+def test_tables_apiece_and_the_deadline_day_itself(
+    question: str, rule: str, expected: dict[str, str]
+) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
+    assert filled(reply, expected) == expected
