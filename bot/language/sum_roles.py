@@ -412,7 +412,8 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
 # "the $120 one got refunded", "its $1.5M entitlement is void", "…, which compliance says is
 # in-kind and not matchable": a sum the words take back, in its own clause.
 _TAKEN_BACK_AFTER = re.compile(
-    r"[^.?!;$\d]{0,60}?\b(?:refunded|returned|sent\s+(?:\w+\s+){0,2}back|void(?:ed)?|rejected"
+    # ("M. Byrne, lives in Baltimore Co; $50; note: refunded 2/2.": a pasted sheet's note)
+    r"(?:;\s*note:)?[^.?!;$\d]{0,60}?\b(?:refunded|returned|sent\s+(?:\w+\s+){0,2}back|void(?:ed)?|rejected"
     r"|bounced|disallowed|excluded|ignore\s+(?:it|that|them)|not\s+matchable|in-kind"
     r"|(?:does\s*n['’]?o?t|doesn['’]?t|won['’]?t|will\s+not)\s+count"
     # ("$80 but never signed a contribution card": § 15-102's card is missing)

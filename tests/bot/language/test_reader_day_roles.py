@@ -321,3 +321,15 @@ def test_tables_apiece_and_the_deadline_day_itself(
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
     assert filled(reply, expected) == expected
+
+
+def test_a_gift_a_pasted_sheets_note_says_was_refunded_is_not_matched() -> None:
+    """§ 15-106(c) matches contributions the ticket keeps; a row whose note says it was
+    refunded is none of them."""
+    reply = SERVICE.ask(
+        "donor,county,amt,note\nA. Lee,Howard,120,\nB. Ortiz,Harford,80,refunded 3/3\n"
+        "C. Diaz,Carroll,40,\n\nwhat's the match on this batch?",
+        today=DAY,
+    )
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params.get("contributions") == "120;40"
