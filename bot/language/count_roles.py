@@ -140,6 +140,9 @@ _YEAR_AFTER_COUNT = re.compile(
 )
 _YEAR_BEFORE_COUNT = re.compile(r"\b(20\d\d)\b[^.;?!\d]{0,60}$")
 _SAID_OF_A_YEAR = ("registered_voters", "votes")
+_ANOTHER_KIND_BEFORE = re.compile(
+    r"\b(?:active|inactive|turnout|voted|ballots\s+cast|population|residents)\b[^.;?!\n]{0,30}$"
+)
 _WHOSE_COUNT = re.compile(
     r"\b(?:candidate|nominee|president\w*|senat\w*|governor|gubernatorial|mayor|congress\w*"
     r"|ticket)\b"
@@ -180,6 +183,8 @@ def of_the_latest_year(low: str, counts: list[FactCount]) -> None:
             for c in counts
             if c.role is None
             and any(c.value <= 2 * k.value and k.value <= 2 * c.value for k in labelled)
+            # ("active voters only (Jan 1 2030): 74,300": a count of another kind, said so)
+            and not _ANOTHER_KIND_BEFORE.search(low, max(0, c.start - 40), c.start)
         ]
         group = labelled + rivals
         found = {id(c): _year_of_count(low, c, counts) for c in group}

@@ -333,3 +333,16 @@ def test_a_gift_a_pasted_sheets_note_says_was_refunded_is_not_matched() -> None:
     )
     assert reply.rule == "md-public-financing-primary"
     assert reply.params.get("contributions") == "120;40"
+
+
+def test_the_latest_years_registered_count_beside_a_count_of_active_voters() -> None:
+    """§ 5-703(e)(3): the registered voters as of January 1 of the election's year, beside the
+    year before's and a count of active voters, which is another count."""
+    reply = SERVICE.ask(
+        "District 12 figures for an independent in 2030:\nJan 1 2029 registered: 51,240\n"
+        "Jan 1 2030 registered: 52,015\nactive voters only (Jan 1 2030): 48,900\n"
+        "How many signatures?",
+        today=DAY,
+    )
+    assert reply.rule == "md-petition-signatures"
+    assert reply.params.get("registered_voters") == "52015"
