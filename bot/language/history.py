@@ -10,7 +10,7 @@ from datetime import date
 
 from bot.language.dates import YEAR_ALONE
 from bot.language.text import blank, in_mail_header, sentences
-from rules.engine.facts import FactAmount, FactDate
+from rules.engine.facts import FactAmount, FactDate, FactMention
 
 # "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
 # 5.2M)": a sum said of an earlier cycle, in a sentence of its own.
@@ -126,3 +126,40 @@ def days_of_the_mail(low: str, dates: list[FactDate], today: date) -> None:
         for d in dates:
             if shift and header.start < d.start < end and d.year_written and not d.year_spelled:
                 d.value += shift
+
+
+# "filed her declaration March 1", "Her declaration went in last month", "the COC is already
+# in": a document told as filed already.
+_FILED_BEFORE = re.compile(
+    r"\b(?:filed|submitted|turned\s+in|handed\s+in|dropped\s+off|sent\s+in)\s+"
+    r"(?:her|his|their|its|the|our|a)?\s*$"
+)
+_FILED_AFTER = re.compile(
+    r"\s*(?:\([^()]{0,30}\)\s*)?(?:was\s+|were\s+|is\s+|are\s+|has\s+been\s+|had\s+been\s+)?"
+    r"(?:already\s+)?(?:went\s+in|got\s+filed|filed|submitted|turned\s+in|in\s+hand|accepted"
+    r"|is\s+in|are\s+in|on\s+file)\b"
+)
+
+
+# ("hasn't turned in her COC", "just need the COC filed", "filed her COC Aug 6 — late?": a
+# filing not made, still to make, or whose timeliness is the question)
+_NOT_DONE = re.compile(r"(?:n['’]t|\bnot|\bnever|\byet|\bneeds?|\bto|\bwill|\bcan)\s+(?:\w+\s+)?$")
+_TIMELY = re.compile(
+    r"\b(?:late|on\s+time|in\s+time|timely|too\s+late|still\s+(?:ok|good|valid))\b"
+)
+
+
+def documents_already_filed(low: str, mentions: list[FactMention]) -> list[FactMention]:
+    """`mentions` without the documents told as filed already ("filed her declaration March 1
+    … when do the signed petitions have to be in?"): a filing done is the story, never the
+    deadline asked — unless whether it was in time is what the question asks."""
+    if _TIMELY.search(low):
+        return mentions
+
+    def filed(m: FactMention) -> bool:
+        before = _FILED_BEFORE.search(low, max(0, m.start - 24), m.start)
+        said = before.start() if before else m.start
+        told = before or _FILED_AFTER.match(low, m.start + len(m.span))
+        return bool(told) and not _NOT_DONE.search(low, max(0, said - 20), said)
+
+    return [m for m in mentions if not (m.role == "document" and filed(m))]

@@ -36,7 +36,12 @@ from bot.language.date_roles import (
 )
 from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
-from bot.language.history import dates_in_passing, days_of_the_mail, said_of_an_earlier_cycle
+from bot.language.history import (
+    dates_in_passing,
+    days_of_the_mail,
+    documents_already_filed,
+    said_of_an_earlier_cycle,
+)
 from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
@@ -138,7 +143,7 @@ def extract(text: str, *, today: date) -> Facts:
         truncated=truncated,
     )
 
-    result.mentions = offices_taken_back(low, lexicon().mentions(low))
+    result.mentions = documents_already_filed(low, offices_taken_back(low, lexicon().mentions(low)))
     read_labelled_facts(raw, low, cues, result)
     result.mentions.sort(key=lambda m: m.start)
     event_subject(low, result)

@@ -346,3 +346,26 @@ def test_the_latest_years_registered_count_beside_a_count_of_active_voters() -> 
     )
     assert reply.rule == "md-petition-signatures"
     assert reply.params.get("registered_voters") == "52015"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(f)(1): the petition's filing is asked; the declaration already filed is told.
+        (
+            "Our unaffiliated candidate for county council filed her declaration in February and "
+            "is still gathering signatures. When must the signed petition be filed for the 2030 "
+            "general?",
+            "md-petition-filing",
+        ),
+        # § 5-703(d)(1): a certificate not yet turned in is the one asked about.
+        (
+            "Our petition candidate for sheriff still hasn't turned in her certificate of "
+            "candidacy. When is it due in 2030, and by what time?",
+            "md-petition-certificate",
+        ),
+    ],
+)
+def test_a_document_told_as_filed_is_not_the_one_asked(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
