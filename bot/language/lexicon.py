@@ -365,7 +365,9 @@ _WHOSE_TOWN = re.compile(
 # for 300 from a donor in Rockville").
 _LIVES_IN = re.compile(
     r"\b(?:(?:lives?|living|resides?|residing|residents?|based)\s+in"
-    r"|(?:donors?|contributors?|givers?|supporters?)\s+(?:in|from|of))\s+$"
+    r"|(?:donors?|contributors?|givers?|supporters?)\s+(?:in|from|of)"
+    # ("twenty bucks from someone in Gaithersburg")
+    r"|(?:some(?:one|body)|a\s+(?:person|neighbor|neighbour|friend|couple|voter))\s+(?:in|from))\s+$"
 )
 # A place in brackets just after a sum ("$250.01 (Rockville)"): where its giver lives.
 _AFTER_A_SUM = re.compile(r"\$\s?\d[\d,.]*\s*\(\s*$")

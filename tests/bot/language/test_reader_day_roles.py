@@ -369,3 +369,25 @@ def test_the_latest_years_registered_count_beside_a_count_of_active_voters() -> 
 def test_a_document_told_as_filed_is_not_the_one_asked(question: str, rule: str) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(f)(1): "non party candidates" are unaffiliated, never a party's.
+        (
+            "petition filing deadline for the 2030 general, non party candidates. what time?",
+            "md-petition-filing",
+        ),
+        # § 15-106(c): a giver "from someone in Gaithersburg" is where the giver lives, never
+        # the city's own public financing program.
+        (
+            "We got $200 from a Towson resident and $45 from someone in Gaithersburg. How much "
+            "public money does that unlock?",
+            "md-public-financing-primary",
+        ),
+    ],
+)
+def test_words_of_who_gives_and_who_runs(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
