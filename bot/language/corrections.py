@@ -21,13 +21,14 @@ from itertools import pairwise
 from bot.language.dates import WEEKDAY_FULL, in_year
 from bot.language.lists import UNIT_SAID, listed_next
 from bot.language.number_words import IN_WORDS, WORD_NUMBERS
+from bot.language.text import in_asking_sentence
 from rules.engine.facts import FactAmount, FactCount, FactDate, FactMention
 
 _MARKER = re.compile(
     r"\b(?:sorry|correction|i\s+mean|i\s+meant|no\s+wait|wait\s+no|scratch\s+that|make\s+that"
     r"|oops|typo|should\s+(?:have\s+)?(?:be|been|read|say|said)"
     # ("ruled ineligible on Sunday May 12 -- hold on, the ruling was Saturday the 11th")
-    r"|(?:hold|hang)\s+on(?!\s+to\b)|my\s+bad)\b"
+    r"|(?:hold|hang)\s+on(?!\s+to\b)|my\s+bad|forget\s+(?:that|it)|never\s*mind)\b"
     # "Fund is $3.3M -- no, $3.03M": a dash, then "no"; "$2,900,000 — wait, $2,090,000"
     r"|(?:--|—|–|\s-)\s*no\b|(?:--|—|–|\s-|,|\.\.\.|…)\s*wait\b"
     # ("for the 2026 -- er, 2028 -- cycle")
@@ -453,15 +454,26 @@ _A_COUNT_OF_IT = re.compile(
 # "… is it the same 72 hours as for state offices?", "unlike a city seat": an office named
 # only to compare the question's own with.
 _COMPARED_WITH = re.compile(
-    r"\b(?:(?:as|than)\s+(?:for|with|in)|unlike|compared\s+(?:to|with)|versus|vs\.?)\s+"
+    r"\b(?:(?:as|than)\s+(?:for|with|in)|(?:un)?like|compared\s+(?:to|with)|versus|vs\.?)\s+"
     r"(?:the\s+|an?\s+)?$"
 )
+
+
+def compared_with(low: str, at: int) -> bool:
+    """Whether what is named at `at` is named only to compare with ("like MD's LG rule")."""
+    return bool(_COMPARED_WITH.search(low, max(0, at - 24), at))
+
+
+def asked_of(text: str, at: int) -> bool:
+    """Whether what is named at `at` of `text` is named in a sentence that asks, and not only
+    to compare with ("… is there a declaration of intent like Maryland's?")."""
+    return in_asking_sentence(text, at) and not compared_with(text.lower(), at)
 
 
 def uncompared(low: str, offices: list[tuple[int, str]]) -> set[str]:
     """The offices of `offices` (where each is said, and which) not named only to compare the
     question's own with ("… the same 72 hours as for state offices?")."""
-    compared = {o for at, o in offices if _COMPARED_WITH.search(low, max(0, at - 24), at)}
+    compared = {o for at, o in offices if compared_with(low, at)}
     return {o for _, o in offices} - compared
 
 
@@ -475,7 +487,7 @@ def offices_taken_back(low: str, mentions: list[FactMention]) -> list[FactMentio
     gone: set[str] = set()
     for said, then in pairwise(offices):
         between = low[said.start + len(said.span) : then.start]
-        if said.value != then.value and len(between) <= 40 and _MARKER.search(between):
+        if said.value != then.value and len(between) <= 50 and _MARKER.search(between):
             gone.add(said.value)
     gone |= {m.value for m in offices} - uncompared(low, [(m.start, m.value) for m in offices])
     return [

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import holidays
 
 from bot.language.asks import mention, read_asks
-from bot.language.corrections import MARKER, uncompared
+from bot.language.corrections import MARKER, asked_of, uncompared
 from bot.language.history import earlier_years_blanked
 from bot.language.intents import citations
 from bot.language.lexicon import after_a_town, names_origin, negated, said_as_home
@@ -514,10 +514,12 @@ def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], fa
     if other is not None and _EITHER_STATE.fullmatch(low, state_hits[0][0].end(), other[0].start()):
         state_hits = []  # "Maryland or Massachusetts?", "MD vs MA": which one is the question
     if state_hits:
-        # Both named: the one named first ("Does Massachusetts have public financing the way
-        # Maryland does?", "City of Springfield (MA) To: … MD SBE"); the other compares or asks.
-        facts.state = state_hits[0][1]  # type: ignore[assignment]
-        mention(facts, "state", state_hits[0][1], state_hits[0][0])
+        # Both named: the one the asking sentence names alone ("In Mass. … but this is the Maryland
+        # side: … how many?"), else the first ("City of Springfield (MA) To: … MD SBE").
+        asked = [h for h in state_hits if asked_of(raw, h[0].start())]
+        hit = asked[0] if len({label for _, label in asked}) == 1 else state_hits[0]
+        facts.state = hit[1]  # type: ignore[assignment]
+        mention(facts, "state", hit[1], hit[0])
     # (a message typed in capitals has every word in capitals: no code is told apart there)
     shouting = sum(c.islower() for c in raw) < sum(c.isupper() for c in raw)
     for m in _POSTAL_CODE.finditer("" if shouting else raw):

@@ -32,6 +32,11 @@ def sentences(text: str) -> list[tuple[re.Match[str], bool]]:
     return [(s, text.startswith("?", s.end())) for s in SENTENCE.finditer(text)]
 
 
+def in_asking_sentence(text: str, at: int) -> bool:
+    """Whether position `at` of `text` is in a sentence that asks (`sentences`)."""
+    return any(s.start() <= at < s.end() and asks for s, asks in sentences(text))
+
+
 def blank(text: str, start: int, end: int) -> str:
     """`text` with characters start..end replaced by spaces (positions stay the same)."""
     return text[:start] + " " * (end - start) + text[end:]

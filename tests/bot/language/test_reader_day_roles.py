@@ -391,3 +391,39 @@ def test_a_document_told_as_filed_is_not_the_one_asked(question: str, rule: str)
 def test_words_of_who_gives_and_who_runs(question: str, rule: str) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
+
+
+def test_an_office_dropped_with_forget_that_is_not_the_questions() -> None:
+    """§ 5-703(e): the count for the county executive the asker settles on, not the school
+    board office said and dropped ("no, forget that")."""
+    reply = SERVICE.ask(
+        "is the school board race partisan? no, forget that, this is for county executive, "
+        "61,200 registered as of jan 1. signatures needed for a petition candidate?",
+        today=DAY,
+    )
+    assert reply.rule == "md-petition-signatures"
+    assert reply.params.get("registered_voters") == "61200"
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-903(b): Maryland is the state the asking sentence names; Massachusetts is told.
+        (
+            "The Mass. folks keep citing their week day hours at me. What's Maryland's deadline "
+            "for a successor LG candidate if ours dies May 13, 2030? Primary June 25, 2030, "
+            "certificate deadline Feb 26, 2030 at 9 pm.",
+            "md-successor-lt-gov",
+        ),
+        # c. 53, § 14, sentence 7: Massachusetts is asked; Maryland is named to compare with.
+        (
+            "Our Massachusetts state rep nominee withdrew; the last day for withdrawals was "
+            "Tuesday Sept 17, 2030 at 5 pm. Is there a successor window like Maryland's, and when "
+            "is the replacement certificate due?",
+            "ma-vacancy-certificate",
+        ),
+    ],
+)
+def test_the_state_asked_about_beside_one_told(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=DAY)
+    assert reply.rule == rule
