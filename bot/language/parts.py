@@ -56,6 +56,14 @@ _ASKS_WHAT_A_RULE_COMPUTES = re.compile(
 )
 
 
+# The words a part set aside asks with (its subject stays: "the declaration of intent").
+_ASKING_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "and or but so also plus can could do does did is are was were will would should must"
+        " may has have if whether they she he we i you it there",
+    )
+)
 _TELLING_WORDS = 7  # a part this long that asks nothing tells (a subject is a few words)
 _WH = re.compile(r"\b(?:whats|whens|what|when|which|how\s+(?:many|much|long|soon))\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]")  # a line that is a list's row
@@ -82,7 +90,14 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
             if not (part.is_question or part.apart or part.confirms or part.tells):
                 return None
             set_aside = True
-            kept.append(unsaid(part.text, vetoes))
+            # (its asking words go with it: "… and can they also run in a party primary if the
+            # petition falls short?" leaves "petition falls short", never "can … also", which
+            # ask the part set aside, not the main question)
+            kept.append(
+                " ".join(
+                    w for w in unsaid(part.text, vetoes).split() if w.lower() not in _ASKING_WORDS
+                )
+            )
         else:
             other_asks = other_asks or part.asks_computed
             kept.append(part.text)
