@@ -48,24 +48,24 @@ def _hour_after(low: str, cue: tuple[int, int, str]) -> time | None:
 def dates_said_twice(low: str, cues: list[tuple[int, int, str]], dates: list[FactDate]) -> None:
     """A date followed by "which was" or ", the (day)" and another role's cue ("April 18, 2022,
     which was the last day to withdraw") has both roles: a copy of it with the second is
-    added. A deadline copied so is the day alone: an hour said with the date is the event's,
-    never the deadline's (§ 5-303's hour is its own; with the day alone the rule asks it).
-    An event said to fall "on the day" a deadline's cue names ("died on the day COC filing
-    closed, Feb 26") has that deadline's day, alone: the hour said is the deadline's."""
+    added. A deadline copied so has only an hour said after its own cue ("…, the same day
+    certificates closed at 9 p.m."): an hour said with the date is the event's, never the
+    deadline's (§ 5-303's hour is its own; with the day alone the rule asks it). An event
+    said to fall "on the day" a deadline's cue names ("died on the day COC filing closed, Feb
+    26") has that deadline's day, alone: the hour said is the deadline's."""
     for d in list(dates):
         m = _WHICH_WAS.match(low, d.start + len(d.span))
         cue = _cue_at(cues, low, m.end(), bool(m.group("day"))) if m else None
         if not m or not cue or cue[2] == d.role or any(o.role == cue[2] for o in dates):
             continue
-        # ("…, the same day certificates of candidacy closed at 9 p.m.": the hour said after
-        # the deadline's cue is its own)
         day_only = {"time": _hour_after(low, cue)} if cue[2] in DEADLINES else {}
         dates.append(d.model_copy(update={"role": cue[2], "start": m.end(), **day_only}))
     if not any(d.role == "event_date" for d in dates):
         for _, end, role in cues:
             m = _ON_THE_DAY.match(low, end) if role == "event_date" else None
             deadline = _cue_at(cues, low, m.end(), True) if m else None
-            said = [d for d in dates if deadline and d.role == deadline[2] in DEADLINES]
+            kind = deadline[2] if deadline and deadline[2] in DEADLINES else None
+            said = [d for d in dates if kind and d.role == kind]
             if m and len(said) == 1:
                 dates.append(said[0].model_copy(update={"role": role, "start": end, "time": None}))
                 break
