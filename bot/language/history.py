@@ -9,7 +9,7 @@ import re
 from datetime import date
 
 from bot.language.dates import YEAR_ALONE
-from bot.language.text import blank, in_mail_header, sentences
+from bot.language.text import blank, in_mail_header, sentence_at, sentences
 from rules.engine.facts import FactAmount, FactDate, FactMention
 
 # "(Last cycle it had about $7M.)", "the previous election's Fund was $9M", "(last year it was
@@ -100,7 +100,7 @@ def _said_of_the_question(
 ) -> bool:
     """Whether the sentence (of `said`) holding `at` names an event or a deadline (`cues`) or
     asks."""
-    held = next(((s, asks) for s, asks in said if s.start() <= at < s.end()), None)
+    held = sentence_at(said, at)
     if held is None:
         return True
     sentence, asks = held

@@ -32,9 +32,17 @@ def sentences(text: str) -> list[tuple[re.Match[str], bool]]:
     return [(s, text.startswith("?", s.end())) for s in SENTENCE.finditer(text)]
 
 
+def sentence_at(
+    said: list[tuple[re.Match[str], bool]], at: int
+) -> tuple[re.Match[str], bool] | None:
+    """The sentence of `said` (`sentences`) that holds position `at`, or None."""
+    return next(((s, asks) for s, asks in said if s.start() <= at < s.end()), None)
+
+
 def in_asking_sentence(text: str, at: int) -> bool:
     """Whether position `at` of `text` is in a sentence that asks (`sentences`)."""
-    return any(s.start() <= at < s.end() and asks for s, asks in sentences(text))
+    held = sentence_at(sentences(text), at)
+    return held is not None and held[1]
 
 
 def blank(text: str, start: int, end: int) -> str:
