@@ -146,6 +146,30 @@ def test_a_later_question_about_what_the_rule_decides_is_answered() -> None:
     assert reply.status == "answered"
 
 
+def test_two_numbers_with_a_space_stay_refused_or_apart() -> None:
+    """c. 53, § 14, sentence 4: "ward 12 1812 votes" is a ward and its votes, never a list of
+    two counts (only three numbers or more set apart by single spaces make a list)."""
+    reply = SERVICE.ask(
+        "ward 12 1812 votes for our governor candidate. how many delegates?", today=DAY
+    )
+    assert reply.params.get("votes") != "12;1812"
+
+
+@pytest.mark.parametrize(
+    ("today", "year"),
+    [
+        (date(2030, 6, 3), "2030"),  # § 5-703(c): in an election year, before its November
+        (date(2029, 6, 3), None),  # an odd year: the last cycle or the next, not said
+    ],
+)
+def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> None:
+    reply = SERVICE.ask(
+        "Declaration of intent deadline for an unaffiliated candidate this cycle?", today=today
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.params.get("year") == year
+
+
 @pytest.mark.parametrize(
     ("question", "rule", "expected"),
     [
@@ -175,123 +199,67 @@ def test_a_later_question_about_what_the_rule_decides_is_answered() -> None:
             "md-successor-lt-gov",
             {"event": "disqualification", "event_date": "2030-05-14"},
         ),
-    ],
-)
-def test_a_list_typed_with_spaces_and_staff_shorthand(
-    question: str, rule: str, expected: dict[str, str]
-) -> None:
-    reply = SERVICE.ask(question, today=DAY)
-    assert reply.rule == rule
-    assert filled(reply, expected) == expected
-
-
-def test_two_numbers_with_a_space_stay_refused_or_apart() -> None:
-    """c. 53, § 14, sentence 4: "ward 12 1812 votes" is a ward and its votes, never a list of
-    two counts (only three numbers or more set apart by single spaces make a list)."""
-    reply = SERVICE.ask(
-        "ward 12 1812 votes for our governor candidate. how many delegates?", today=DAY
-    )
-    assert reply.params.get("votes") != "12;1812"
-
-
-def test_an_election_named_by_its_day_is_not_the_deadline_before_it() -> None:
-    """c. 53, § 14, sentence 7 counts from the last day for withdrawals: in "withdrawal
-    deadline for the Nov 8 municipal: Tue Sep 20, 5:00 PM" that is Sep 20, never the election."""
-    reply = SERVICE.ask(
-        "Clerk's memo: withdrawal deadline for the Nov 8 municipal: Tue Sep 20, 2033, 5:00 PM. "
-        "A city council nominee withdrew. When is the replacement certificate due?",
-        today=DAY,
-    )
-    assert reply.rule == "ma-vacancy-certificate"
-    assert reply.params.get("withdrawal_deadline") == "2033-09-20T17:00"
-
-
-def test_an_office_named_only_to_compare_with_is_not_the_questions() -> None:
-    """c. 53, § 14, sentence 7: a town office's 48 hours, though the question asks whether they
-    are the same as for state offices."""
-    reply = SERVICE.ask(
-        "Town office nominee withdrew; the last day to withdraw was Friday, June 6, 2031 at 5 "
-        "pm. When is the replacement certificate due, and is that the same as for state offices?",
-        today=DAY,
-    )
-    assert reply.rule == "ma-vacancy-certificate"
-    assert reply.params.get("office") == "town"
-
-
-def test_a_rulings_day_is_the_disqualifications() -> None:
-    """§ 5-903(b): the day of the disqualification is the day of the determination that made
-    it, told apart from the day the news arrived."""
-    reply = SERVICE.ask(
-        "We heard on Monday that our running mate was found ineligible; the determination "
-        "itself is dated Friday, May 24, 2030. Primary June 25, 2030, COC deadline Feb 26, 2030 "
-        "9 pm. When is the successor certificate due?",
-        today=DAY,
-    )
-    assert reply.rule == "md-successor-lt-gov"
-    assert reply.params.get("event_date") == "2030-05-24"
-
-
-@pytest.mark.parametrize(
-    ("today", "year"),
-    [
-        (date(2030, 6, 3), "2030"),  # § 5-703(c): in an election year, before its November
-        (date(2029, 6, 3), None),  # an odd year: the last cycle or the next, not said
-    ],
-)
-def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> None:
-    reply = SERVICE.ask(
-        "Declaration of intent deadline for an unaffiliated candidate this cycle?", today=today
-    )
-    assert reply.rule == "md-petition-declaration"
-    assert reply.params.get("year") == year
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "The Fund stood at $5.0M on January 1. $1.1M has already gone out, leaving $3.9M to "
-        "work with. Two tickets are each entitled to $2.4M. What does each get?",
-        "The Fund earned $38,000 in interest and paid $9,000 in costs, which leaves $3,900,000 "
-        "actually available. Two tickets are each entitled to $2.4M. Prorated shares?",
-    ],
-)
-def test_the_fund_is_what_is_said_to_be_left(question: str) -> None:
-    """§ 15-106(e): the Fund prorated is the money available now, the sum said to be left,
-    never the balance it was or the interest it earned."""
-    reply = SERVICE.ask(question, today=DAY)
-    assert reply.rule == "md-public-financing-proration"
-    assert reply.params.get("fund") == "3900000"
-
-
-def test_a_forwarded_mails_this_morning_is_the_writers() -> None:
-    """§ 5-903(b)(2)(i): the day the LG candidate withdrew, told as "this morning" in a mail
-    dated a year after the day the question is asked, is that mail's day."""
-    reply = SERVICE.ask(
-        "---------- Forwarded message ----------\nFrom: Counsel\nDate: Wed, Mar 6, 2030\n"
-        "Subject: LG\n\nShe filed her certificate of withdrawal this morning.\n----------\n\n"
-        "Withdrawal deadline 3/8/30, primary 6/25/30, COC deadline 2/26/30 9pm. Successor "
-        "certificate due when?",
-        today=DAY,
-    )
-    assert reply.rule == "md-successor-lt-gov"
-    assert reply.params.get("event_date") == "2030-03-06"
-
-
-def test_the_askers_own_yesterday_after_a_quoted_mail_is_todays() -> None:
-    """c. 53, § 14, sentence 7: the asker's own "yesterday", said below a quoted mail, is the
-    day before the question is asked, not before the mail."""
-    reply = SERVICE.ask(
-        "> On Nov 12, 2029, Maria wrote:\n> The nominee filed her withdrawal today.\n\n"
-        "Thanks. Last day for filing withdrawals for the city election was yesterday, Monday "
-        "November 19, at 5:00 PM. When is the replacement certificate due?",
-        today=DAY,
-    )
-    assert reply.params.get("withdrawal_deadline") == "2029-11-19T17:00"
-
-
-@pytest.mark.parametrize(
-    ("question", "rule", "expected"),
-    [
+        # c. 53, § 14, sentence 7 counts from the last day for withdrawals: in "withdrawal
+        # deadline for the Nov 8 municipal: Tue Sep 20, 5:00 PM" that is Sep 20, never the
+        # election.
+        (
+            "Clerk's memo: withdrawal deadline for the Nov 8 municipal: Tue Sep 20, 2033, 5:00 "
+            "PM. A city council nominee withdrew. When is the replacement certificate due?",
+            "ma-vacancy-certificate",
+            {"withdrawal_deadline": "2033-09-20T17:00"},
+        ),
+        # c. 53, § 14, sentence 7: a town office's 48 hours, though the question asks whether
+        # they are the same as for state offices.
+        (
+            "Town office nominee withdrew; the last day to withdraw was Friday, June 6, 2031 at 5 "
+            "pm. When is the replacement certificate due, and is that the same as for state "
+            "offices?",
+            "ma-vacancy-certificate",
+            {"office": "town"},
+        ),
+        # § 5-903(b): the day of the disqualification is the day of the determination that
+        # made it, told apart from the day the news arrived.
+        (
+            "We heard on Monday that our running mate was found ineligible; the determination "
+            "itself is dated Friday, May 24, 2030. Primary June 25, 2030, COC deadline Feb 26, "
+            "2030 9 pm. When is the successor certificate due?",
+            "md-successor-lt-gov",
+            {"event_date": "2030-05-24"},
+        ),
+        # § 15-106(e): the Fund prorated is the money available now, the sum said to be left,
+        # never the balance it was or the interest it earned.
+        (
+            "The Fund stood at $5.0M on January 1. $1.1M has already gone out, leaving $3.9M to "
+            "work with. Two tickets are each entitled to $2.4M. What does each get?",
+            "md-public-financing-proration",
+            {"fund": "3900000"},
+        ),
+        (
+            "The Fund earned $38,000 in interest and paid $9,000 in costs, which leaves "
+            "$3,900,000 actually available. Two tickets are each entitled to $2.4M. Prorated "
+            "shares?",
+            "md-public-financing-proration",
+            {"fund": "3900000"},
+        ),
+        # § 5-903(b)(2)(i): the day the LG candidate withdrew, told as "this morning" in a mail
+        # dated a year after the day the question is asked, is that mail's day.
+        (
+            "---------- Forwarded message ----------\nFrom: Counsel\nDate: Wed, Mar 6, 2030\n"
+            "Subject: LG\n\nShe filed her certificate of withdrawal this morning.\n----------\n\n"
+            "Withdrawal deadline 3/8/30, primary 6/25/30, COC deadline 2/26/30 9pm. Successor "
+            "certificate due when?",
+            "md-successor-lt-gov",
+            {"event_date": "2030-03-06"},
+        ),
+        # c. 53, § 14, sentence 7: the asker's own "yesterday", said below a quoted mail, is
+        # the day before the question is asked, not before the mail.
+        (
+            "> On Nov 12, 2029, Maria wrote:\n> The nominee filed her withdrawal today.\n\n"
+            "Thanks. Last day for filing withdrawals for the city election was yesterday, Monday "
+            "November 19, at 5:00 PM. When is the replacement certificate due?",
+            "ma-vacancy-certificate",
+            {"withdrawal_deadline": "2029-11-19T17:00"},
+        ),
         # § 15-106(c): a pasted CSV of gifts, followed by a question with a comma after its "?".
         (
             "giver,amount,card\nA. Ruiz,240,yes\nB. Cole,90,yes\nwhat's the match on these "
@@ -313,39 +281,37 @@ def test_the_askers_own_yesterday_after_a_quoted_mail_is_todays() -> None:
             "md-successor-lt-gov",
             {"event": "withdrawal", "event_date": "2030-02-26", "filing_deadline": "2030-02-26"},
         ),
+        # § 15-106(c) matches contributions the ticket keeps; a row whose note says it was
+        # refunded is none of them.
+        (
+            "donor,county,amt,note\nA. Lee,Howard,120,\nB. Ortiz,Harford,80,refunded 3/3\n"
+            "C. Diaz,Carroll,40,\n\nwhat's the match on this batch?",
+            "md-public-financing-primary",
+            {"contributions": "120;40"},
+        ),
+        # § 5-703(e)(3): the registered voters as of January 1 of the election's year, beside
+        # the year before's and a count of active voters, which is another count.
+        (
+            "District 12 figures for an independent in 2030:\nJan 1 2029 registered: 51,240\n"
+            "Jan 1 2030 registered: 52,015\nactive voters only (Jan 1 2030): 48,900\n"
+            "How many signatures?",
+            "md-petition-signatures",
+            {"registered_voters": "52015"},
+        ),
+        # § 5-703(e): the count for the county executive the asker settles on, not the school
+        # board office said and dropped ("no, forget that").
+        (
+            "is the school board race partisan? no, forget that, this is for county executive, "
+            "61,200 registered as of jan 1. signatures needed for a petition candidate?",
+            "md-petition-signatures",
+            {"registered_voters": "61200"},
+        ),
     ],
 )
-def test_tables_apiece_and_the_deadline_day_itself(
-    question: str, rule: str, expected: dict[str, str]
-) -> None:
+def test_the_values_a_question_gives(question: str, rule: str, expected: dict[str, str]) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
     assert filled(reply, expected) == expected
-
-
-def test_a_gift_a_pasted_sheets_note_says_was_refunded_is_not_matched() -> None:
-    """§ 15-106(c) matches contributions the ticket keeps; a row whose note says it was
-    refunded is none of them."""
-    reply = SERVICE.ask(
-        "donor,county,amt,note\nA. Lee,Howard,120,\nB. Ortiz,Harford,80,refunded 3/3\n"
-        "C. Diaz,Carroll,40,\n\nwhat's the match on this batch?",
-        today=DAY,
-    )
-    assert reply.rule == "md-public-financing-primary"
-    assert reply.params.get("contributions") == "120;40"
-
-
-def test_the_latest_years_registered_count_beside_a_count_of_active_voters() -> None:
-    """§ 5-703(e)(3): the registered voters as of January 1 of the election's year, beside the
-    year before's and a count of active voters, which is another count."""
-    reply = SERVICE.ask(
-        "District 12 figures for an independent in 2030:\nJan 1 2029 registered: 51,240\n"
-        "Jan 1 2030 registered: 52,015\nactive voters only (Jan 1 2030): 48,900\n"
-        "How many signatures?",
-        today=DAY,
-    )
-    assert reply.rule == "md-petition-signatures"
-    assert reply.params.get("registered_voters") == "52015"
 
 
 @pytest.mark.parametrize(
@@ -364,16 +330,6 @@ def test_the_latest_years_registered_count_beside_a_count_of_active_voters() -> 
             "candidacy. When is it due in 2030, and by what time?",
             "md-petition-certificate",
         ),
-    ],
-)
-def test_a_document_told_as_filed_is_not_the_one_asked(question: str, rule: str) -> None:
-    reply = SERVICE.ask(question, today=DAY)
-    assert reply.rule == rule
-
-
-@pytest.mark.parametrize(
-    ("question", "rule"),
-    [
         # § 5-703(f)(1): "non party candidates" are unaffiliated, never a party's.
         (
             "petition filing deadline for the 2030 general, non party candidates. what time?",
@@ -386,28 +342,6 @@ def test_a_document_told_as_filed_is_not_the_one_asked(question: str, rule: str)
             "public money does that unlock?",
             "md-public-financing-primary",
         ),
-    ],
-)
-def test_words_of_who_gives_and_who_runs(question: str, rule: str) -> None:
-    reply = SERVICE.ask(question, today=DAY)
-    assert reply.rule == rule
-
-
-def test_an_office_dropped_with_forget_that_is_not_the_questions() -> None:
-    """§ 5-703(e): the count for the county executive the asker settles on, not the school
-    board office said and dropped ("no, forget that")."""
-    reply = SERVICE.ask(
-        "is the school board race partisan? no, forget that, this is for county executive, "
-        "61,200 registered as of jan 1. signatures needed for a petition candidate?",
-        today=DAY,
-    )
-    assert reply.rule == "md-petition-signatures"
-    assert reply.params.get("registered_voters") == "61200"
-
-
-@pytest.mark.parametrize(
-    ("question", "rule"),
-    [
         # § 5-903(b): Maryland is the state the asking sentence names; Massachusetts is told.
         (
             "The Mass. folks keep citing their week day hours at me. What's Maryland's deadline "
@@ -424,6 +358,6 @@ def test_an_office_dropped_with_forget_that_is_not_the_questions() -> None:
         ),
     ],
 )
-def test_the_state_asked_about_beside_one_told(question: str, rule: str) -> None:
+def test_the_rule_of_what_is_asked_beside_what_is_told(question: str, rule: str) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
