@@ -10,6 +10,7 @@ from datetime import time, timedelta
 from itertools import pairwise
 
 from bot.language.number_words import WORD_NUMBERS
+from bot.language.text import in_mail_header
 from rules.engine.facts import FactDate
 
 # Words near a date that say what the date is. Longer cues win over shorter ones they contain.
@@ -326,6 +327,8 @@ def _day_said_again(dates: list[FactDate], low: str) -> None:
             or unnamed.role is not None
             or len(gap) > 30
             or _SENTENCE_END.search(gap)
+            # (a mail header's day dates the message: its hour is no event's)
+            or in_mail_header(low, unnamed.start)
             or (said.time is not None and unnamed.time not in (None, said.time))
         ):
             continue

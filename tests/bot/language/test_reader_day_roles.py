@@ -251,6 +251,15 @@ def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> 
             "md-successor-lt-gov",
             {"event_date": "2030-03-06"},
         ),
+        # § 5-903(a): a mail header's hour on the day of the death dates the message, never
+        # the death (its hour would decide whether it came after the filing deadline).
+        (
+            "From: Dana\nSent: Wed, Mar 6, 2030 9:12 AM\n\nOur LG died Wed, Mar 6, 2030. "
+            "Withdrawal deadline 3/8/30, primary 6/25/30, COC deadline 2/26/30 9pm. Successor "
+            "deadline?",
+            "md-successor-lt-gov",
+            {"event_date": "2030-03-06"},
+        ),
         # c. 53, § 14, sentence 7: the asker's own "yesterday", said below a quoted mail, is
         # the day before the question is asked, not before the mail.
         (
