@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 from question_sets import OUT_OF_SCOPE_KINDS, question_day, tuning_sets  # noqa: E402
 
 from bot.language import build_matcher, read_facts  # noqa: E402
-from bot.language.frames import judged_facts, judged_words  # noqa: E402
+from bot.language.choosing import judged_facts, judged_words  # noqa: E402
 from bot.language.learned import MODEL_FILE, NONE, features, fingerprint  # noqa: E402
 from bot.language.lexicon import lexicon  # noqa: E402
 from bot.language.parts import without_side_asks  # noqa: E402

@@ -22,16 +22,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from bot.language import (
-    MatchResult,
-    build_matcher,
-    frame_of,
-    params_for,
-    read_facts,
-)
+from bot.language import MatchResult, build_matcher, frame_of, params_for, read_facts
 from bot.language.as_of import split_as_of
 from bot.language.asides import without_background
-from bot.language.frames import covered, match_asked
+from bot.language.choosing import match_asked
+from bot.language.frames import covered
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
 from bot.language.reading import reading_of

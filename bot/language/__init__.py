@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.language.frames import Frame, frame_of, match_question, ruled_out
+from bot.language.choosing import match_question
+from bot.language.frames import Frame, frame_of, ruled_out
 from bot.language.matching import Matcher, MatchResult, RulePhrases, build_matcher
 from bot.language.read import extract, params_for
 from rules.engine.facts import Facts

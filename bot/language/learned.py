@@ -5,7 +5,7 @@ the question's words and the facts the reader found in it, trained on the tuning
 
 It never answers on its own and never overrides a fact: a rule whose frame a stated fact
 contradicts stays out of the running. It only settles what words alone could not
-(`bot.language.frames.match_question`):
+(`bot.language.choosing.match_question`):
 
 - a question none of whose words are a rule's topic words, or whose words fit several rules;
 - a question the reader took to ask something a rule does not compute (its yes/no clause, its
@@ -98,6 +98,14 @@ class LearnedModel:
             return True
         none = self.classes.index(NONE)
         return row[none] >= max(w for i, w in enumerate(row) if i != none)
+
+    def foreign(self, word: str, rule: str) -> bool:
+        """Whether `word` (a stem) leans no more to `rule`'s questions than to those no rule
+        covers (or was never seen): "wire" in a proration question."""
+        row = self.weights.get(f"w:{word}")
+        if row is None or rule not in self.classes:
+            return True
+        return row[self.classes.index(rule)] <= row[self.classes.index(NONE)]
 
     def probabilities(self, feats: Iterable[str]) -> dict[str, float]:
         """class → probability (they sum to 1)."""

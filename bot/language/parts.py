@@ -194,12 +194,32 @@ def unfamiliar_questions(
         # number; nor is a count or a sum asked again in other words, "how many can it send
         # at most?")
         said = _LIST_LABEL.sub("", lower, count=1)
-        if not _COUNT_OR_SUM.search(lower) and not any(c.isdigit() for c in said):
-            before = set(words(text[:begin]))
-            own = {w for w in read(question) if w not in GENERIC and w not in before}
-            if sum(map(unfamiliar, own)) >= _UNFAMILIAR:
-                found.append(question.strip())
+        if (
+            not _COUNT_OR_SUM.search(lower)
+            and not any(c.isdigit() for c in said)
+            and sum(map(unfamiliar, own_words(text, question, begin, read))) >= _UNFAMILIAR
+        ):
+            found.append(question.strip())
     return found
+
+
+def own_words(
+    text: str, question: str, begin: int, read: Callable[[str], Sequence[str]]
+) -> set[str]:
+    """The words of `question` (begun at `begin` in `text`; `read`: as the matcher reads them)
+    that say something and were not said before it: what it asks of its own."""
+    before = set(words(text[:begin]))
+    return {w for w in read(question) if w not in GENERIC and w not in before}
+
+
+# A later part offering another reading of the question before it ("… due Monday, or does she
+# have more time?", "or is it something else now?"): the same question, never one of its own.
+_OR_ELSE = re.compile(r"^\W*or\b", re.IGNORECASE)
+
+
+def another_reading(question: str) -> bool:
+    """Whether `question` opens with "or": the question before it, asked the other way."""
+    return bool(_OR_ELSE.match(question))
 
 
 # Sentences: after "?" or "!", after "." before a capital or a bracket ("… each. Shares?"),

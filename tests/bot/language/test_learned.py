@@ -1,5 +1,5 @@
 """The learned model (`bot.language.learned`) and how it settles what a question's words left
-open (`bot.language.frames.settle`): it picks among compatible rules, overrules only what the
+open (`bot.language.choosing.settle`): it picks among compatible rules, overrules only what the
 question was read to ask, declines a match that reads like the questions no rule covers, and
 never overrides a fact the question states."""
 
@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 from bot.language import MatchResult, read_facts
-from bot.language.frames import (
+from bot.language.choosing import (
     DECLINE,
     DECLINE_WEAK,
     HARDLY,
@@ -24,9 +24,9 @@ from bot.language.frames import (
     SETTLE,
     SWITCH,
     WEAK,
-    Conflict,
     settle,
 )
+from bot.language.frames import Conflict
 from bot.language.learned import MODEL_FILE, NONE, LearnedModel, features, learned_model
 from bot.language.lexicon import lexicon
 from rules import RULES

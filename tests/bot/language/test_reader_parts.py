@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.language import read_facts
-from bot.language.frames import judged_words
+from bot.language.choosing import judged_words
 from bot.language.lexicon import lexicon
 from bot.language.parts import (
     asked_besides,
@@ -420,3 +420,68 @@ def test_which_later_questions_are_of_a_subject_of_their_own(
     question: str, found: list[str]
 ) -> None:
     assert unfamiliar_questions(question, words, _STRANGE.__contains__) == found
+
+
+@pytest.mark.parametrize(
+    ("question", "rule", "set_aside"),
+    [
+        # § 5-703(f)(1) answers when the petition is due; when gathering may begin is no
+        # rule's, though every word of it is a petition rule's.
+        (
+            "When is the petition due in 2030 for an unaffiliated candidate, and may they begin "
+            "gathering signatures before the declaration of intent is on file?",
+            "md-petition-filing",
+            "and may they begin gathering signatures before the declaration of intent is on file",
+        ),
+        # § 5-703(c)(3)(i): the declaration's date, beside running for two offices.
+        (
+            "Declaration of intent deadline for unaffiliated candidates in 2030, and can one "
+            "person file for two offices in the same election?",
+            "md-petition-declaration",
+            "and can one person file for two offices in the same election",
+        ),
+        # § 15-106(c)'s match, beside how the Board pays it.
+        (
+            "Match for three contributions of $100 each? And does the State Board send the "
+            "money by wire or by check?",
+            "md-public-financing-primary",
+            "And does the State Board send the money by wire or by check",
+        ),
+    ],
+)
+def test_a_later_question_in_a_rules_words_that_reads_as_no_rules_is_said_not_answered(
+    question: str, rule: str, set_aside: str
+) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.rule == rule and reply.status == "answered_in_part"
+    assert reply.reading is not None and reply.reading.not_answered == [set_aside]
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(c)(3): the declaration is filed with the board that takes the candidate's
+        # certificate — said with its date.
+        (
+            "When is the 2030 declaration of intent due for an unaffiliated candidate, and does "
+            "it go to the State Board or our county board?",
+            "md-petition-declaration",
+        ),
+        # c. 53, § 14, sentence 7 counts week days only: whether a holiday counts is its answer.
+        (
+            "The last day for withdrawals is Wednesday November 25, 2026 at 5 pm, state rep race. "
+            "When is the replacement certificate due, and does Thanksgiving eat a day?",
+            "ma-vacancy-certificate",
+        ),
+        # § 5-703(f)(1): "or is it later …" asks the same deadline the other way.
+        (
+            "Petition deadline for a 2030 unaffiliated candidate for county council, or is it "
+            "later for local offices?",
+            "md-petition-filing",
+        ),
+    ],
+)
+def test_a_later_question_the_rules_answer_speaks_to_is_answered(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.rule, reply.status) == (rule, "answered")
+    assert reply.reading is not None and not reply.reading.not_answered
