@@ -234,7 +234,7 @@ _LATER_DAY = re.compile(
     r"[^.;?!\d]{0,12}?\b(?:now|today|currently|as\s+of\s+(?:last|this|today|now|the\s+latest)"
     r"|(?:as\s+of|on)\s+(?:feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)"
 )
-_REGISTERED = re.compile(r"\bregistered\b|\bvoters\b")
+_REGISTERED = re.compile(r"\bregistered\b|\bvoters?\b")
 _JANUARY_FIRST_YEAR = re.compile(_JANUARY_FIRST + r",?\s*(20\d\d)\b")
 
 
@@ -246,14 +246,19 @@ def as_of_january_first(low: str, counts: list[FactCount]) -> None:
     group = [c for c in counts if c.role in (None, "registered_voters")]
     if len(group) < 2 or not _REGISTERED.search(low):
         return
+    later = [c for c in group if _LATER_DAY.match(low, c.start + len(c.span))]
+    # (a count said of a later day is never January's, though "Jan 1" stands just before it:
+    # "463,880 as of Jan 1 and 466,102 as of last Friday")
     january = [
         c
         for c in group
-        if _ON_JANUARY_FIRST.match(low, c.start + len(c.span))
-        or _JANUARY_FIRST_BEFORE.search(low, max(0, c.start - 45), c.start)
+        if c not in later
+        and (
+            _ON_JANUARY_FIRST.match(low, c.start + len(c.span))
+            or _JANUARY_FIRST_BEFORE.search(low, max(0, c.start - 45), c.start)
+        )
     ]
-    later = [c for c in group if _LATER_DAY.match(low, c.start + len(c.span))]
-    if len(january) != 1 or not later or january[0] in later:
+    if len(january) != 1 or not later:
         return
     # (a January 1 of an earlier year than one the question names is not the election year's:
     # "411,000 as of Jan 1, 2027; 415,000 now — for the 2028 race" is asked, never guessed)

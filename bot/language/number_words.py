@@ -264,6 +264,15 @@ _SHORT_HUNDREDS = re.compile(
 )
 
 
+# "two hundred, one fifty, one hundred": hundreds said the short way with a space, in a list
+# or before "dollars" (never "one fifty-dollar check"; "at one thirty" is read as a time first).
+_SPOKEN_HUNDREDS = re.compile(
+    rf"\b(?P<h>{_ONES})\s+(?P<t>{_TENS})(?:[\s-](?P<o>{_ONES}))?\b"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|\band\b|\bdollars?\b|\bbucks\b|$))",
+    re.IGNORECASE,
+)
+
+
 def _short_hundreds(m: re.Match[str]) -> str:
     tens = (_UNIT_LIST.index(m.group("t").lower()) - 17) * 10  # twenty is index 19
     ones = int(_SMALL[m.group("o").lower()]) if m.group("o") else 0
@@ -367,6 +376,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_CLOCK_SAID, _clock_said)
     text = text.substitute(_HOUR_SAID, _hour_said)
     text = text.substitute(_SHORT_HUNDREDS, _short_hundreds)
+    text = text.substitute(_SPOKEN_HUNDREDS, _short_hundreds)
     text = text.substitute(_NIGHT_HOUR, _night_hour)
     text = text.substitute(_DOZEN, _dozen)
     text = text.substitute(_SCALE_AND_A_PART, _scale_and_a_part)

@@ -121,15 +121,15 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-# "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "the registered voter
-# count … as of Jan 1 is 1,032,118": the voters counted, said before it (dates blanked by then).
+# "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "registered voters
+# … as of jan 1 = 41,330": the voters counted, said before it (dates blanked by then).
 _VOTERS_BEFORE = re.compile(
     # (not after their own number: "1% of the 1,050,000 registered voters … is 10,500")
     r"(?<!\d\s)\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
     r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
     # (never across a line's end but after a colon: "… as of Jan 1\n38,700 voted" is its own)
-    r"[^.?!;\d$\n]{0,60}?\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)[ \t]*"
-    r"(?::\s*)?\Z"
+    r"[^.?!;\d$\n]{0,60}?(?:\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)|=)"
+    r"[ \t]*(?::\s*)?\Z"
 )
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # ("registered voters (1/1/2030): 612,345": the date blanked by then)

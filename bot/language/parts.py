@@ -21,7 +21,7 @@ _BETWEEN_PARTS = re.compile(
     r"[.?!;:\n,]+|\s[-—–]+\s"
     # ("… and whats the deadline": a question word with its "is" run on, as texted)
     r"|\s+(?=(?:and|&|\+)\s+(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why"
-    r"|is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have)\b)"
+    r"|is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|whether)\b)"
 )
 # A part that is a question of its own opens with a question word or an auxiliary, after a
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
@@ -41,7 +41,9 @@ _REQUEST = re.compile(
 )
 # A question reported ("a reporter asks whether July 6 was the last day …"), and a statement
 # to confirm ("… is due at 5pm that day, right?"): parts that ask.
-_INDIRECT = re.compile(r"\b(?:whether|asks?\s+(?:if|when|what|how)|wondering\s+(?:if|when))\b")
+_INDIRECT = re.compile(
+    r"\b(?:whether|ask(?:s|ing)?\s+(?:if|when|what|how)|wondering\s+(?:if|when))\b"
+)
 _CONFIRM_AFTER = re.compile(r"\s*,?\s*(?:right|correct|yes|no|true|ok)\s*\?")
 # A part said apart from the question by its own word ("Separately, our first finance report
 # is due in April."): context, whatever it names.
@@ -156,6 +158,14 @@ _COUNT_OR_SUM = re.compile(r"\bhow\s+(?:many|much)\b")
 _LIST_LABEL = re.compile(r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?")
 
 
+# A request to confirm the answer asked before ("Can you confirm so I can reply today?"), not
+# one asking to confirm something of its own ("can you confirm whether it can be faxed?").
+_CONFIRM_IT = re.compile(
+    r"\W*(?:and\s+)?(?:can|could|would)\s+you\s+(?:please\s+)?(?:confirm|double[-\s]?check"
+    r"|verify)\b(?!\s+(?:whether|if|that|what|when|how|who|the|it))"
+)
+
+
 def later_questions(text: str) -> Iterator[tuple[str, int]]:
     """The questions of `text` after its first one, each by its own words ("… and when will
     the special general be held?") or put to be confirmed ("…, right?"), with where it begins;
@@ -167,12 +177,13 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
         at = begin + len(part.text)
         # ("Declaration of intent deadline for 2028 unaffiliated candidates — and can …?": a
         # heading naming the deadline asks it, as the question's first part)
-        asked = asked or (begin == 0 and bool(_NAMES_A_DEADLINE.search(part.text.lower())))
         if not part.asks:
+            asked = asked or (begin == 0 and bool(_NAMES_A_DEADLINE.search(part.text.lower())))
             continue
         lower = part.text.lower()
         own = (_ASKING.search(lower) and text.startswith("?", at)) or part.confirms
-        if asked and own and "|" not in part.text:
+        # ("Can you confirm so I can reply to him today?": the question before it, put again)
+        if asked and own and "|" not in part.text and not _CONFIRM_IT.match(lower):
             yield part.text, begin
         asked = True
 

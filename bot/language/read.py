@@ -174,6 +174,16 @@ _NEXT_ELECTION = re.compile(
     r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
     r"(?:election|race|cycle|year|general|contest)s?\b"
 )
+# "the presidential cycle after this one", "two governor's races from now": a later election of
+# that kind, counted in its four-year cycles from the next one.
+_KIND = r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
+_CYCLE_AFTER = re.compile(
+    r"\b" + _KIND + r"(?:election|race|cycle|contest)\s+after\s+(?:this|the\s+next|next"
+    r"|the\s+(?:upcoming|coming))(?:\s+one)?\b"
+)
+_CYCLES_FROM_NOW = re.compile(
+    r"\b(?P<n>two|three|2|3)\s+" + _KIND + r"(?:elections|races|cycles)\s+(?:from\s+now|out)\b"
+)
 _THIS_CYCLE = re.compile(r"\b(?:this|the\s+current)\s+(?:election\s+)?cycle\b")
 # "running this November", "the election this coming November": the November ahead.
 _THIS_NOVEMBER = re.compile(
@@ -255,6 +265,12 @@ def _relative_year(low: str, today: date) -> int | None:
     )
     if short is not None:
         return 2000 + short
+    later = _CYCLE_AFTER.search(low) or _CYCLES_FROM_NOW.search(low)
+    if later is not None:
+        n = later.groupdict().get("n") or "2"
+        cycles = {"two": 2, "three": 3}.get(n) or int(n)
+        kind = "gubernatorial" if later.group("gov") else "presidential"
+        return next_election_year(kind, today) + 4 * (cycles - 1)
     coming = _NEXT_ELECTION.search(low)
     if coming is not None:
         return next_election_year("gubernatorial" if coming.group("gov") else "presidential", today)

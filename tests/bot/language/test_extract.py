@@ -1042,6 +1042,15 @@ def test_a_sum_taken_back_is_not_counted(
             "contributions",
             ["100", "60", "250"],
         ),
+        # … or with a space in a list ("two fifty,"), never a time said that way ("at one
+        # thirty,") …
+        (
+            "We met at one thirty, and gifts of two fifty, forty and one twenty-five dollars came "
+            "in. What does the Fund match?",
+            "md-public-financing-primary",
+            "contributions",
+            ["250", "40", "125"],
+        ),
         # § 15-102(e) counts one contribution per contributor: one named giver's two gifts
         # are one, said with "another" …
         (

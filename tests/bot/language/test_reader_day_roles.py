@@ -315,6 +315,40 @@ def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> 
             "md-petition-signatures",
             {"registered_voters": "61200"},
         ),
+        # § 5-703(f)(1) in the presidential election after the next one (2032): 2036.
+        (
+            "Planning grid: when is the petition due for an unaffiliated candidate in the "
+            "presidential election after the next one?",
+            "md-petition-filing",
+            {"year": "2036"},
+        ),
+        # § 15-106's schedule two gubernatorial elections on from the next (2030): 2034.
+        (
+            "Two gubernatorial cycles from now, when can Fund distributions start?",
+            "md-public-financing-schedule",
+            {"year": "2034"},
+        ),
+        # § 5-703(e)(3): the registered voters, said with "=".
+        (
+            "independent for county council: registered voters as of jan 1 = 38,412. how many "
+            "sigs?",
+            "md-petition-signatures",
+            {"registered_voters": "38412"},
+        ),
+        # § 5-703(e)(3): January 1's count, though "Jan 1" stands just before the later day's.
+        (
+            "registered voters: 71,905 as of Jan 1 and 72,480 as of last week — how many "
+            "petition signatures for an unaffiliated candidate?",
+            "md-petition-signatures",
+            {"registered_voters": "71905"},
+        ),
+        # § 15-106(c): hundreds said the short way, with a space ("two fifty"), in a list.
+        (
+            "Checks came in for one twenty-five, two fifty and forty dollars. What's the public "
+            "match?",
+            "md-public-financing-primary",
+            {"contributions": "125;250;40"},
+        ),
     ],
 )
 def test_the_values_a_question_gives(question: str, rule: str, expected: dict[str, str]) -> None:

@@ -12,6 +12,7 @@ from bot.language.choosing import judged_words
 from bot.language.lexicon import lexicon
 from bot.language.parts import (
     asked_besides,
+    later_questions,
     unfamiliar_questions,
     without_side_asks,
     without_side_sentences,
@@ -80,6 +81,13 @@ SERVICE = packaged_service()
             "Our LG candidate died on April 2. Two things - do we pay the fee again, and what "
             "is the last day for the successor's certificate of candidacy?",
             "md-successor-lt-gov",
+        ),
+        # § 5-703(c)(3): the date asked by report ("asking when …"), then "and whether" a fee
+        # may be charged, a part of its own.
+        (
+            "unaffiliated for state senate in 2030, asking when the declaration of intent is due "
+            "and whether we charge anything to file it",
+            "md-petition-declaration",
         ),
     ],
 )
@@ -485,3 +493,19 @@ def test_a_later_question_the_rules_answer_speaks_to_is_answered(question: str, 
     reply = SERVICE.ask(question, today=TODAY)
     assert (reply.rule, reply.status) == (rule, "answered")
     assert reply.reading is not None and not reply.reading.not_answered
+
+
+@pytest.mark.parametrize(
+    ("question", "later"),
+    [
+        # A request to confirm the answer asked before is that question again …
+        ("What's the last day for his certificate? Can you confirm so I can reply today?", []),
+        # … a request to confirm something of its own is a question of its own.
+        (
+            "When is it due? Can you confirm whether it can be faxed?",
+            ["Can you confirm whether it can be faxed"],
+        ),
+    ],
+)
+def test_which_parts_are_later_questions(question: str, later: list[str]) -> None:
+    assert [q.strip() for q, _ in later_questions(question)] == later
