@@ -81,11 +81,13 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         # was settled)
         added = [a for a in added_questions(expanded) if not matcher.match(a).candidates]
         # ("… how many signatures, and can a signer take back their signature?": a question
-        # of a subject of its own, in words no rule's questions use)
+        # of a subject of its own, in words no rule's questions use — never one the matched
+        # rule's answer speaks to, "and does it go to the State Board or my county?")
+        frame = frame_of(result.rule) if result.rule else None
         added = added or [
             a
             for a in unfamiliar_questions(expanded, matcher.read_words, learned_model().unfamiliar)
-            if not matcher.match(a).candidates
+            if not matcher.match(a).candidates and not (frame and frame.says(a))
         ]
         result = replace(result, set_aside=tuple(added)) if added else result
     return result, {rule: ruled[rule] for rule in result.excluded}

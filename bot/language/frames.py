@@ -89,6 +89,10 @@ class Frame:
     # the deadline extended?", "does the 1% rule apply to…?") is about something it does not
     # compute.
     yes_no: re.Pattern[str] | None = None
+    # Words of what its answer states beside its value ("does it go to the State Board or my
+    # county?": the declaration's board, said with its date): a later question in them is
+    # answered, never set aside as another subject.
+    states: re.Pattern[str] | None = None
     # Typed facts ("date: withdrawal_deadline", "count: registered_voters") that point to this
     # rule as its topic words do: a question stating the last day for withdrawals is about
     # sentence 7's certificates however it names them ("filler cert").
@@ -125,6 +129,7 @@ class Frame:
             str(data.get("date_needed", "")),
             _strings(data.get("answers")),
             _words(data.get("yes_no")),
+            _words(data.get("states")),
             tuple(_facts(item) for item in data.get("evidence") or ()),
             tuple(f for f in map(_fact, requires.get("any") or ()) if f),
             " ".join(str(requires.get("reason", "")).split()),
@@ -201,10 +206,18 @@ class Frame:
         return None
 
     def decides(self, facts: Facts, part: str) -> bool:
-        """Whether `part` (`facts`: its facts) asks a kind of answer this rule gives, or a
-        yes/no question of what it decides."""
+        """Whether `part` (`facts`: its facts) asks a kind of answer this rule gives, a
+        yes/no question of what it decides, or what its answer states."""
         kinds = {k for k in stated(facts, "asks") if k in ANSWER_KINDS}
-        return bool(self.answers & kinds or (self.yes_no and self.yes_no.search(part)))
+        return bool(self.answers & kinds or self.yes_no_decided(part) or self.says(part))
+
+    def yes_no_decided(self, part: str) -> bool:
+        """Whether `part` is a yes/no question of what this rule decides (its `yes_no` words)."""
+        return bool(self.yes_no and self.yes_no.search(part))
+
+    def says(self, part: str) -> bool:
+        """Whether `part` asks what this rule's answer states beside its value (`states`)."""
+        return bool(self.states and self.states.search(part))
 
     def answers_none_of(self, facts: Facts, part: str) -> bool:
         """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,

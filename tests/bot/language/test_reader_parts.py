@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.language import read_facts
+from bot.language import choosing, read_facts
 from bot.language.choosing import judged_words
+from bot.language.learned import NONE
 from bot.language.lexicon import lexicon
 from bot.language.parts import (
     asked_besides,
@@ -441,13 +442,6 @@ def test_which_later_questions_are_of_a_subject_of_their_own(
             "md-petition-filing",
             "and may they begin gathering signatures before the declaration of intent is on file",
         ),
-        # § 5-703(c)(3)(i): the declaration's date, beside running for two offices.
-        (
-            "Declaration of intent deadline for unaffiliated candidates in 2030, and can one "
-            "person file for two offices in the same election?",
-            "md-petition-declaration",
-            "and can one person file for two offices in the same election",
-        ),
         # § 15-106(c)'s match, beside how the Board pays it.
         (
             "Match for three contributions of $100 each? And does the State Board send the "
@@ -509,3 +503,72 @@ def test_a_later_question_the_rules_answer_speaks_to_is_answered(question: str, 
 )
 def test_which_parts_are_later_questions(question: str, later: list[str]) -> None:
     assert [q.strip() for q, _ in later_questions(question)] == later
+
+
+class _Model:
+    """A learned model that is as sure as told that a part is no rule's, and finds the words
+    given foreign to every rule."""
+
+    def __init__(self, none: float, foreign: set[str]) -> None:
+        self.none, self.foreign_words = none, foreign
+
+    def probabilities(self, feats: object) -> dict[str, float]:
+        return {NONE: self.none, "md-petition-filing": 1 - self.none}
+
+    def foreign(self, word: str, rule: str) -> bool:
+        return word in self.foreign_words
+
+
+@pytest.mark.parametrize(
+    ("text", "none", "foreign", "set_aside"),
+    [
+        # Sure it is no rule's, and two of its own words lean to no rule: set aside.
+        (
+            "When is it due, and can circulators wear costumes?",
+            0.99,
+            {"circulator", "costum"},
+            True,
+        ),
+        # Less than all but sure, or one foreign word only: the rule's.
+        (
+            "When is it due, and can circulators wear costumes?",
+            0.9,
+            {"circulator", "costum"},
+            False,
+        ),
+        ("When is it due, and can circulators wear costumes?", 0.99, {"costum"}, False),
+        # A word said before the later question is its subject, not one of its own.
+        (
+            "Costumes: when is it due, and can circulators wear costumes?",
+            0.99,
+            {"circulator", "costum"},
+            False,
+        ),
+        # "or …" asks the question before it the other way; a number states a fact.
+        (
+            "When is it due, or can circulators wear costumes?",
+            0.99,
+            {"circulator", "costum"},
+            False,
+        ),
+        (
+            "When is it due, and can 3 circulators wear costumes?",
+            0.99,
+            {"circulator", "costum"},
+            False,
+        ),
+    ],
+)
+def test_a_later_question_reads_as_no_rules_only_when_model_and_words_agree(
+    monkeypatch: pytest.MonkeyPatch, text: str, none: float, foreign: set[str], set_aside: bool
+) -> None:
+    """§ 5-703(f): the petition rule answers when the petition is due; a later question is said
+    not answered only when the model is all but sure it is no rule's and two of its own words
+    lean to no rule (`choosing._of_no_rule`)."""
+    monkeypatch.setattr(choosing, "learned_model", lambda: _Model(none, foreign))
+    (question, begin), *_ = later_questions(text)
+    facts = read_facts(question, today=TODAY)
+    matcher = SERVICE.matcher
+    assert choosing._of_no_rule(matcher, text, (question, begin), facts, "md-petition-filing") is (
+        set_aside
+    )
