@@ -161,6 +161,12 @@ def ask_figures(
         for name in misread:
             # Which kind of value is misread (aggregate only: a parameter's name, never a value).
             hits[f"facts misread: {name}"] += 1
+        # A day labelled without its hour where the reply has that day with an hour (a label
+        # that left out "at 5" the question says, or an hour the reader took from elsewhere):
+        # counted apart, so the figure says which misreads are only that.
+        hits["facts misread: only an hour beside the labelled day"] += bool(misread) and all(
+            str(got[k]).startswith(f"{expected[k]}T") for k in misread
+        )
         if kind == "in_scope":
             totals["right rule"] += 1
             totals["values right"] += 1

@@ -136,6 +136,8 @@ QUESTION_FOLDERS = {
     "hundred-fourth external tuning set": "external104",
     "hundred-fifth external tuning set": "external105",
     "hundred-sixth external tuning set": "external106",
+    "hundred-seventh external tuning set": "external107",
+    "hundred-eighth external tuning set": "external108",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -192,6 +194,8 @@ HELDOUT_FOLDERS = (
     "heldout52",
     "heldout53",
     "heldout54",
+    "heldout55",
+    "heldout56",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -209,7 +209,8 @@ _REMEMBERED_YEAR = re.compile(
     r"\b(?:back\s+in|like\s+(?:it\s+was\s+|they\s+did\s+)?(?:back\s+)?in|as\s+it\s+was\s+in"
     r"|in\s+my\s+day\s+in|used\s+to\s+be\s+in"
     # "the gubernatorial cycle after 2030 — … in 2034?": a year the one asked about is placed by
-    r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since"
+    # ("looking past 2032 to the next governor's race (2034)")
+    r"|(?:cycle|election|race)\s+(?:after|following|before)|after|since|past|beyond"
     # "that's how it worked in 2014"
     r"|(?:worked|happened|went|used\s+to\s+work)\s+in"
     # "an old 2024 calendar", "the FAQ page I found is from the 2018 cycle": a stale paper's

@@ -21,7 +21,8 @@ _TIMES_BEFORE = re.compile(
 # ("contributions so far: three at $250 and ten at $20", "120 gifts of $10, 35 at $50, 8 maxed
 # at $250": after the list's colon too, and a count of any size)
 _N_OF_BEFORE = re.compile(
-    rf"(?:(?:\beach|\d)\s*(?:and|plus|,)|[:;])\s+(\d{{1,3}}|{IN_WORDS})\s+(?:more\s+)?"
+    # (", and four at $5": the list's last, after its comma)
+    rf"(?:(?:\beach|\d)\s*(?:,\s*)?(?:and|plus|,)|[:;])\s+(\d{{1,3}}|{IN_WORDS})\s+(?:more\s+)?"
     r"(?:(?:maxed|capped)\s+(?:out\s+)?)?(?:of|at|@)\s*$"
 )
 # ("$50 x3", "$25 each from four coworkers")
@@ -68,7 +69,9 @@ _PLURAL_CONTRIBUTIONS = re.compile(
 _N_CLAIMING = re.compile(
     rf"\b(\d{{1,2}}|{IN_WORDS})\s+(?:(?:other|more|remaining)\s+)?"
     # ("four eligible tickets each qualify for a full primary public contribution of $3M")
-    r"(?:(?:eligible|certified|qualified|qualifying|nominee|gubernatorial)\s+)?"
+    # ("Three primary tickets each entitled to $3M", "two eligible general-election tickets")
+    r"(?:(?:eligible|certified|qualified|qualifying|nominee|gubernatorial"
+    r"|(?:primary|general)(?:[\s-]+election)?)\s+){0,2}"
     r"(?:(?:tickets?|slates?|campaigns|others|of\s+them)\s+)?"
     r"(?:(?:are|were|would\s+be|will\s+be|is)\s+)?(?:each\s+)?"
     r"(?:entitled|owed|due|qualif\w*|eligible|claim|claims|claiming)\b[^$\d.?!;]{0,50}$"

@@ -255,6 +255,8 @@ _FUND_TOTAL = re.compile(
 )
 
 
+# "cast 3,020 votes total, 1,250 of them …": "total" said of a count, not of money.
+_COUNT_TOTAL = re.compile(r"\b(?:votes|voters|signatures|ballots)\s+(?:in\s+)?total\b[^$\d]{0,12}$")
 _FULL_JUST_BEFORE = re.compile(r"\b" + _FULL_SHARE + r"\s+$")
 
 
@@ -288,6 +290,9 @@ def money_role(low: str, start: int, end: int) -> str | None:
     # "Fund total is $14M": the Fund's total is the Fund.
     if best and best[1] == "total" and _FUND_TOTAL.search(before):
         return "fund"
+    # ("cast 3,020 votes total, 1,250 of them for our candidate": the total of a count)
+    if best and best[1] == "total" and _COUNT_TOTAL.search(before):
+        return None
     return best[1] if best else None
 
 

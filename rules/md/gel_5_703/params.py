@@ -33,7 +33,12 @@ def declaration(facts: Facts) -> dict[str, object]:
         # "(not a Baltimore City race)", "isn't involved in any Baltimore City race": said not
         # to be, whatever other words name the city's election
         p["baltimore_city"] = False
-    elif "baltimore-city-municipal" in facts.values("topic"):
+    elif "baltimore-city-municipal" in facts.values("topic") or {
+        "baltimore-city",
+        "municipal-election",
+    } <= set(facts.values("topic")):
+        # ("Baltimore City office here. … running in the city municipal election": the city
+        # and its municipal election said in separate sentences)
         p["baltimore_city"] = True
     for name, role in (
         ("coc_deadline", "filing_deadline"),

@@ -349,6 +349,48 @@ def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> 
             "md-public-financing-primary",
             {"contributions": "125;250;40"},
         ),
+        # c. 53, § 14, sentence 5: the votes for the party's candidate, "of them" after the
+        # ward's total said "votes total" — a count's total, never a sum of money.
+        (
+            "Ward 6: our ward cast 2,410 votes total, 1,180 of them for our party's governor "
+            "candidate. How many delegates?",
+            "ma-vacancy-delegates",
+            {"votes": "1180"},
+        ),
+        # § 15-106(b): "three general-election tickets each entitled to $3M" is three claims.
+        (
+            "Fund has $7M; three general-election tickets each entitled to $3M. Shares?",
+            "md-public-financing-proration",
+            {"entitlements": "3000000;3000000;3000000"},
+        ),
+        # § 15-106(c): the list's last group, after its comma and "and".
+        (
+            "contributions: three at $200, one $75, and five at $10. match?",
+            "md-public-financing-primary",
+            {"contributions": "200;200;200;75;10;10;10;10;10"},
+        ),
+        # § 5-703(f): "looking past 2030" places the year asked about (2032).
+        (
+            "Looking past 2030 to the next presidential race (2032): when is the petition due "
+            "for an unaffiliated candidate?",
+            "md-petition-filing",
+            {"year": "2032"},
+        ),
+        # c. 53, § 14, sentence 5: part of a town in the district ("the rest are not").
+        (
+            "Precincts 2 and 5 of our town are in the rep district, the rest are not. Our "
+            "party's governor candidate got 612 votes in those two precincts. How many delegates?",
+            "ma-vacancy-delegates",
+            {"votes": "612", "partial_district": "true"},
+        ),
+        # § 5-703(c)(3), 2014 text (a Baltimore City municipal election in a presidential
+        # year): the city and its municipal election, said in separate sentences.
+        (
+            "Baltimore City board here. An unaffiliated candidate is running in the city "
+            "municipal election in 2032. When is her declaration of intent due?",
+            "md-petition-declaration",
+            {"baltimore_city": "true", "year": "2032"},
+        ),
     ],
 )
 def test_the_values_a_question_gives(question: str, rule: str, expected: dict[str, str]) -> None:
