@@ -114,6 +114,9 @@ class Result(BaseModel):
     assumptions: list[str] = Field(default_factory=list)
     alternatives: list[Alternative] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)
+    # What an operator can do so the rule need not ask (the calendar file to add, its keys):
+    # for `deadline-bot run` and the JSON, never in a reply to staff.
+    operator_note: str = ""
 
     @property
     def covered(self) -> bool:

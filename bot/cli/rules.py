@@ -40,7 +40,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         reply = Reply(status="invalid_input", rule=args.rule, message=str(exc))
         return emit(reply, args.json)
-    return emit(service_for(args, today=today).run(args.rule, params, as_of=as_of), args.json)
+    reply = service_for(args, today=today).run(args.rule, params, as_of=as_of)
+    code = emit(reply, args.json)
+    # (`run` is the operator's command: what would let the rule answer without asking)
+    if not args.json and reply.result is not None and reply.result.operator_note:
+        print(f"Operator: {reply.result.operator_note}")
+    return code
 
 
 def cmd_ask(args: argparse.Namespace) -> int:

@@ -158,12 +158,13 @@ class Context:
         if step is not None:
             self.result.trace = [s for s in self.result.trace if s is not step]
 
-    def calendar_note(self, names: Iterable[str]) -> str:
-        """One sentence for a needs-input reply whose missing values a calendar could supply:
-        which calendars exist and how to add the one that would answer (file, keys)."""
+    def calendar_note(self, names: Iterable[str]) -> tuple[str, str]:
+        """For a needs-input reply whose missing values a calendar could supply: one sentence
+        for staff (which calendars are held, in plain words) and one for the operator (the
+        file to add and its keys), or two empty strings."""
         params = [p for p in (self.spec.param(n) for n in names) if p is not None and p.calendar]
         if not params:
-            return ""
+            return "", ""
         j = self.spec.jurisdiction
         have = self.calendars.for_jurisdiction(j)
         listed = ", ".join(f"{c.id} ({c.title})" for c in have) or "none"
@@ -180,13 +181,14 @@ class Context:
             # date it has, and said why itself).
             lacking = [k for k in wanted if cal.get(k) is None]
             if not lacking:
-                return ""
+                return "", ""
             return (
+                f"The calendar I hold for that election ({cal.title}) does not give that date.",
                 f"Calendar {cal.id} has no {', '.join(lacking)}: add it to {folder}{cal.id}.toml "
-                f"as [dates.<key>] ({entry})."
+                f"as [dates.<key>] ({entry}).",
             )
         if self.calendar_missing is None:
-            return ""
+            return "", ""
         year = self.calendar_missing
         which = (
             f"an election still ahead in {self.today.year} or {self.today.year + 1}"
@@ -195,10 +197,12 @@ class Context:
         )
         name = f"{j}-YYYY" if year == "season" else f"{j}-{year}"
         tables = ", ".join(dict.fromkeys([*wanted, "general"]))
+        held = ", ".join(c.title for c in have) or "none"
         return (
+            f"I hold no {j.upper()} election calendar for {which} (I hold: {held}).",
             f"No {j.upper()} calendar covers {which} (loaded: {listed}); to add one, create "
             f"{folder}{name}.toml with id, jurisdiction, election, year, title and source, and "
-            f"[dates.<key>] tables for {tables} ({entry})."
+            f"[dates.<key>] tables for {tables} ({entry}).",
         )
 
     def require(self, *names: str, reason: str = "") -> None:

@@ -135,12 +135,13 @@ def run_parsed(
             result.inputs[p.name] = InputValue(value=p.default, origin="default")
     missing = [p.name for p in spec.params if p.required and values.get(p.name) is None]
     if missing:
-        return needs_result(result, spec, missing, ctx.calendar_note(missing))
+        return needs_result(result, spec, missing, *ctx.calendar_note(missing))
     try:
         impl.compute(ctx)
     except NeedsInput as exc:
-        reason = " ".join(filter(None, [exc.reason, ctx.calendar_note(exc.names)]))
-        return needs_result(result, spec, list(exc.names), reason)
+        plain, operator = ctx.calendar_note(exc.names)
+        reason = " ".join(filter(None, [exc.reason, plain]))
+        return needs_result(result, spec, list(exc.names), reason, operator)
     except InvalidInput as exc:
         result.status = "invalid_input"
         result.answer = f"I can't use these inputs: {exc}."
@@ -175,9 +176,14 @@ def _show(value: Any) -> str:
     return value.isoformat() if isinstance(value, date) else str(value)
 
 
-def needs_result(result: Result, spec: RuleSpec, missing: list[str], reason: str = "") -> Result:
+def needs_result(
+    result: Result, spec: RuleSpec, missing: list[str], reason: str = "", operator: str = ""
+) -> Result:
+    """`result` asking for `missing`, saying why (`reason`, for staff) and what an operator can
+    do so it need not ask (`operator`: the calendar file to add)."""
     result.status = "needs_input"
     result.missing = missing
+    result.operator_note = operator
     described = "; ".join(
         f"{n} ({spec.param(n).description}; {spec.param(n).accepted()})"  # type: ignore[union-attr]
         for n in missing

@@ -109,14 +109,20 @@ def test_no_calendar_for_the_year_lists_calendars_and_how_to_add_one() -> None:
     )
     assert result.status == "needs_input"
     assert set(result.missing) == {"primary", "filing_deadline"}
+    # Staff are told in plain words which calendars are held, never how to add a file …
     answer = result.answer
-    assert "No MD calendar covers 2030" in answer
+    assert "I hold no MD election calendar for 2030" in answer
+    assert "rules/calendars" not in answer and ".toml" not in answer
+    # … the operator (`run`, the JSON) which file to add, with its keys.
+    note = result.operator_note
+    assert "No MD calendar covers 2030" in note
     for cal in load_calendars().for_jurisdiction("md"):
-        assert f"{cal.id} ({cal.title})" in answer  # every calendar held is listed
-    assert "rules/calendars/md-2030.toml" in answer
-    tables = answer[answer.index("[dates.<key>] tables for") :]
+        assert f"{cal.id} ({cal.title})" in note  # every calendar held is listed
+        assert cal.title in answer
+    assert "rules/calendars/md-2030.toml" in note
+    tables = note[note.index("[dates.<key>] tables for") :]
     assert "primary" in tables and "coc_deadline" in tables and "general" in tables
-    assert "ma-2026" not in answer  # only the rule's own state's calendars
+    assert "ma-2026" not in note  # only the rule's own state's calendars
 
 
 def test_no_calendars_at_all_says_none_are_loaded() -> None:
@@ -128,9 +134,10 @@ def test_no_calendars_at_all_says_none_are_loaded() -> None:
         calendars=CalendarSet([], version="empty"),
     )
     assert result.status == "needs_input"
-    assert "loaded: none" in result.answer
-    assert "ma-YYYY.toml" in result.answer  # no year was given: today's season was sought
-    assert "withdrawal_deadline" in result.answer
+    assert "(I hold: none)" in result.answer
+    assert "loaded: none" in result.operator_note
+    assert "ma-YYYY.toml" in result.operator_note  # no year was given: today's season was sought
+    assert "withdrawal_deadline" in result.operator_note
 
 
 def test_a_calendar_lacking_the_date_names_it_and_its_file(tmp_path: Path) -> None:
@@ -146,8 +153,9 @@ def test_a_calendar_lacking_the_date_names_it_and_its_file(tmp_path: Path) -> No
     assert result.missing == ["withdrawal_deadline"]
     assert (
         f"Calendar md-2030 has no withdrawal_deadline: add it to {tmp_path}/md-2030.toml"
-        in result.answer
+        in result.operator_note
     )
+    assert "does not give that date" in result.answer and ".toml" not in result.answer
 
 
 def test_a_calendar_lacking_the_only_date_asked_of_it_is_still_named(tmp_path: Path) -> None:
@@ -167,4 +175,4 @@ def test_a_calendar_lacking_the_only_date_asked_of_it_is_still_named(tmp_path: P
     )
     assert result.status == "needs_input"
     assert result.missing == ["withdrawal_deadline"]
-    assert "Calendar md-2030 has no withdrawal_deadline" in result.answer
+    assert "Calendar md-2030 has no withdrawal_deadline" in result.operator_note

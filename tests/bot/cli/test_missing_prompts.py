@@ -64,3 +64,31 @@ def test_the_json_answer_asks_in_the_same_plain_words(
     assert reply["questions"] == [asked]
     # Programs still get the parameters' names.
     assert reply["missing"] and all(" " not in name for name in reply["missing"])
+
+
+def test_a_missing_calendar_is_said_plainly_to_staff_and_as_a_file_to_the_operator(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # § 5-903(b)(2): a death in 2030 is measured against the 2030 primary and § 5-303
+    # deadline, which no calendar held in 2028 gives.
+    question = "LG candidate died April 2, 2030. When is the successor certificate due?"
+    main(["ask", question, "--today", "2028-01-09"])
+    asked = capsys.readouterr().out
+    assert "I hold no MD election calendar for 2030" in asked
+    assert ".toml" not in asked and "rules/calendars" not in asked
+    main(["ask", question, "--today", "2028-01-09", "--json"])
+    reply = json.loads(capsys.readouterr().out)
+    assert ".toml" not in reply["answer"]
+    assert "rules/calendars/md-2030.toml" in reply["operator_note"]
+    main(
+        [
+            "run",
+            "md-successor-lt-gov",
+            "event=death",
+            "event_date=2030-04-02",
+            "--today",
+            "2028-01-09",
+        ]
+    )
+    ran = capsys.readouterr().out
+    assert "Operator: No MD calendar covers 2030" in ran and "md-2030.toml" in ran
