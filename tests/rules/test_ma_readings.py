@@ -94,3 +94,20 @@ def test_a_city_or_town_office_is_never_timed_from_the_state_calendar(office: st
     assert result.missing == ["withdrawal_deadline"]
     assert all(v.origin != "calendar" for v in result.inputs.values())
     assert result.trace == []
+
+
+def test_the_cause_sentence_2_excepts_is_said_to_be_excepted_not_unnamed() -> None:
+    # c. 53, § 14, sentence 2 names disqualification "except disqualification for insufficient
+    # signatures": the reply says so, never that disqualification goes unnamed.
+    result = rules.run(
+        "ma-vacancy-who-fills",
+        {
+            "nomination": "nomination-papers",
+            "office": "lieutenant-governor",
+            "cause": "disqualification-insufficient-signatures",
+        },
+        today=date(2026, 9, 2),
+    )
+    assert result.status == "not_covered"
+    assert "except a disqualification for insufficient signatures" in result.answer
+    assert "names only" not in result.answer

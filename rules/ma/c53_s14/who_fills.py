@@ -28,15 +28,25 @@ _CAUSES = {
 _ACT_CAUSES = (None, "death", "withdrawal", "ineligibility")
 
 
-def _not_covered(ctx: Context, sentence: str, cause: str, who: str) -> None:
+def _not_covered(ctx: Context, sentence: str, cause: str, who: str, excepted: bool = False) -> None:
+    """The sentence governing `who` does not reach `cause`: it names other causes, or (sentence
+    2, `excepted`) names it only to except it."""
+    names = ", ".join(_CAUSES[sentence])
+    said = (
+        f"names {names}, except a disqualification for insufficient signatures"
+        if excepted
+        else f"names only {names}"
+    )
     ctx.step(
-        f"This sentence governs {who}, but it does not name {cause} as a cause of vacancy.",
+        f"This sentence governs {who}, but it "
+        + ("excepts" if excepted else "does not name")
+        + f" {cause} as a cause of vacancy.",
         f"{S}/{sentence}",
     )
     ctx.answer(
         f"c. 53, § 14 does not say who fills a vacancy caused by {cause} for {who}: sentence "
-        f"{sentence[1:]} names only {', '.join(_CAUSES[sentence])}. I can't tell who fills it; "
-        "ask the Elections Division or counsel.",
+        f"{sentence[1:]} {said}. I can't tell who fills it; ask the Elections Division or "
+        "counsel.",
         outcome="not_covered",
     )
 
@@ -63,8 +73,9 @@ def who_fills(ctx: Context) -> None:
         _not_covered(
             ctx,
             "s2",
-            "a disqualification for insufficient signatures (excluded)",
+            "a disqualification for insufficient signatures",
             "a governor or lieutenant governor nominated by nomination papers",
+            excepted=True,
         )
         return
     if cause in ("disqualification", "disqualification-insufficient-signatures") and not (
