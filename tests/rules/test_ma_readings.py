@@ -108,6 +108,6 @@ def test_the_cause_sentence_2_excepts_is_said_to_be_excepted_not_unnamed() -> No
         },
         today=date(2026, 9, 2),
     )
-    assert result.status == "not_covered"
+    assert result.result["outcome"] == "not_covered"
     assert "except a disqualification for insufficient signatures" in result.answer
     assert "names only" not in result.answer
