@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 import holidays
 
+from bot.language.askers import not_askers
 from bot.language.asks import mention, read_asks
 from bot.language.corrections import MARKER, asked_of, uncompared
 from bot.language.history import earlier_years_blanked
@@ -427,28 +428,10 @@ def _near_primary(low: str, m: re.Match[str]) -> bool:
     return "primary" in window
 
 
-# "the campaign manager is asking me to confirm …": the person asking is not what is asked about.
-_ASKING = re.compile(
-    r"\s+(?:is\s+|was\s+|has\s+been\s+|just\s+)?(?:ask|want|wonder|call|email|text)"
-    r"\w*\b(?!\s+(?:out|off|in\s+sick))"
-    # "Campaign manager here.": who is writing
-    r"|\s+here\b\s*[.,:;!—–-]"
-)
-
-
-def _not_askers(low: str, facts: Facts) -> None:
-    """Drop a campaign's staff member mentioned only as the one asking."""
-    facts.mentions = [
-        m
-        for m in facts.mentions
-        if not (m.value == "campaign-staff" and _ASKING.match(low, m.start + len(m.span)))
-    ]
-
-
 def read_labelled_facts(raw: str, low: str, cues: list[tuple[int, int, str]], facts: Facts) -> None:
     """Fill `facts`' labelled fields from the question (`raw` cleaned, `low` lower-cased;
     `cues` are the date-role cues, so a withdrawal *deadline* is not read as a withdrawal)."""
-    _not_askers(low, facts)
+    not_askers(low, facts)
     # A withdrawal *deadline* is not a withdrawal event, nor is one told of an earlier year.
     event_text = earlier_years_blanked(low, low)
     for start, end, _ in (cue for cue in cues if cue[2] == "withdrawal_deadline"):

@@ -252,6 +252,22 @@ def test_a_month_that_ends_a_sentence_takes_no_day_from_the_next() -> None:
             "md-successor-lt-gov",
             {"event": "disqualification", "event_date": "2026-04-20"},
         ),
+        # § 15-106(b): the Comptroller who asks ("Comptroller liaison") is no candidate's office.
+        (
+            date(2030, 5, 4),
+            "From: Comptroller liaison\nFund balance $4.4M; three tickets owed $2M, $1.8M and "
+            "$1.5M. Prorated shares?",
+            "md-public-financing-proration",
+            {"fund": "4400000", "entitlements": "2000000;1800000;1500000"},
+        ),
+        # § 15-107(b) (current text): "Comptroller's question" says who asks, not whose ticket.
+        (
+            date(2029, 3, 4),
+            "Comptroller's question for the 2030 cycle: when may the first Fund distribution go "
+            "out?",
+            "md-public-financing-schedule",
+            {"year": "2030"},
+        ),
     ],
 )
 def test_staff_words_reach_the_rule_and_its_values(
