@@ -13,6 +13,7 @@ Deciding date (which text applies, unless `as_of` is given):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -60,7 +61,12 @@ DECLARATION = RuleSpec(
             question="Which election: gubernatorial, presidential or special congressional?",
             **ELECTION_PARAM,
         ),
-        year_param("the election year", required=False, question="Which election year?"),
+        # ((c)(3)(i) in a President's year: the shipped calendars are gubernatorial, so the
+        # year is asked for — as a presidential one)
+        replace(
+            year_param("the election year", required=False, question="Which election year?"),
+            questions_if=(("election", "presidential", "Which presidential election year?"),),
+        ),
         Param(
             "coc_deadline",
             "datetime",

@@ -77,7 +77,7 @@ def _presidential(ctx: Context) -> tuple[date | datetime, str]:
     # The shipped calendars are gubernatorial: a presidential year must be given.
     year = ctx.values.get("year") if ctx.result.inputs.get("year") else None
     if year is None or ctx.result.inputs["year"].origin != "user":
-        raise NeedsInput("year", reason="Which presidential election year?")
+        raise NeedsInput("year")
     check_election_year(year, "presidential")
     july_1 = date(year, 7, 1)
     baltimore = ctx["baltimore_city"]

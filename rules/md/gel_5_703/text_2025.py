@@ -78,10 +78,10 @@ def _year(ctx: Context, election: str | None) -> int:
         # The shipped calendars are gubernatorial: a presidential year must be given.
         given = ctx.result.inputs.get("year")
         if given is None or given.origin != "user":
-            raise NeedsInput("year", reason="Which presidential election year?")
+            raise NeedsInput("year")
     year = ctx["year"]
     if year is None:
-        raise NeedsInput("year", reason="Which election year?")
+        raise NeedsInput("year")
     if election in ("gubernatorial", "presidential"):
         check_election_year(year, election)
     elif year % 2:

@@ -92,3 +92,15 @@ def test_a_missing_calendar_is_said_plainly_to_staff_and_as_a_file_to_the_operat
     )
     ran = capsys.readouterr().out
     assert "Operator: No MD calendar covers 2030" in ran and "md-2030.toml" in ran
+
+
+def test_a_year_is_asked_once_as_the_election_said(capsys: pytest.CaptureFixture[str]) -> None:
+    # § 5-703(c)(3)(i) in a President's year: the year must be given, and is asked once, as a
+    # presidential one — never "Which election year?" and the rule's own question after it.
+    main(
+        ["ask", "declaration of intent deadline for a presidential year?", "--today", "2026-12-30"]
+    )
+    out = capsys.readouterr().out
+    assert [line.strip() for line in out.splitlines() if "year?" in line] == [
+        "• Which presidential election year?"
+    ]
