@@ -232,9 +232,14 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
             # October 11th": an aside in parentheses is no distance)
             apart = len(_without_asides(low[ce:start])) if ce <= start else 0
+            # ("2026-02-24 21:00  COC filing closes\n2026-02-24 22:15  LG pronounced dead": a
+            # cue on an earlier line that has a day of its own is that day's)
+            own_line = low.rfind("\n", 0, cs) + 1
+            if ce <= start and "\n" in low[ce:start] and any(own_line <= b < cs for b, _ in bounds):
+                continue
             if ce <= start and apart <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, apart
-            elif cs >= end and cs - end <= _ROLE_AFTER and "\n" not in low[end:cs]:
+            elif cs >= end and cs - _past_hour(low, end) <= _ROLE_AFTER and "\n" not in low[end:cs]:
                 # (a cue on the next line is the next line's: "primary …… 2030-06-25" above
                 # "COC deadline … 2030-02-26" in a pasted sheet)
                 # ("Fri Oct 13, 2028, 5 pm: last day for withdrawals": a calendar's line, its
@@ -282,7 +287,8 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             # ("election May 15, 2029: last day to withdraw is Monday, March 5": after a colon too)
             if (
                 gap_lo == end
-                and ("," in low[gap_lo:gap_hi] or ":" in low[gap_lo:gap_hi])
+                # (never the colon of an hour: "2026-02-24 21:00  COC filing closes")
+                and ("," in low[gap_lo:gap_hi] or re.search(r":(?!\d)", low[gap_lo:gap_hi]))
                 and _names_next(low, ce, bounds[i + 1 :])
             ):
                 continue
@@ -312,6 +318,17 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             d.role = "general"
     _day_said_again(dates, low)
     _event_hour_first(cues, dates, low)
+
+
+# "2026-02-24 22:15  LG pronounced dead": the hour said right after a day is the day's, no
+# distance to the cue after it.
+_HOUR_RIGHT_AFTER = re.compile(r"\s*(?:at\s+)?\d{1,2}:\d\d(?:\s*[ap]\.?m\.?)?")
+
+
+def _past_hour(low: str, end: int) -> int:
+    """Where what is said of the day ending at `end` goes on, past an hour said right after it."""
+    hour = _HOUR_RIGHT_AFTER.match(low, end)
+    return hour.end() if hour else end
 
 
 def _day_said_again(dates: list[FactDate], low: str) -> None:

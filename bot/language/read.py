@@ -184,6 +184,8 @@ _CYCLE_AFTER = re.compile(
 _CYCLES_FROM_NOW = re.compile(
     r"\b(?P<n>two|three|2|3)\s+" + _KIND + r"(?:elections|races|cycles)\s+(?:from\s+now|out)\b"
 )
+# "the general election after next": Maryland's general elections are two years apart.
+_GENERAL_AFTER_NEXT = re.compile(r"\bgeneral(?:\s+election)?\s+after\s+(?:the\s+)?next\b")
 _THIS_CYCLE = re.compile(r"\b(?:this|the\s+current)\s+(?:election\s+)?cycle\b")
 # "running this November", "the election this coming November": the November ahead.
 _THIS_NOVEMBER = re.compile(
@@ -272,6 +274,8 @@ def _relative_year(low: str, today: date) -> int | None:
         cycles = {"two": 2, "three": 3}.get(n) or int(n)
         kind = "gubernatorial" if later.group("gov") else "presidential"
         return next_election_year(kind, today) + 4 * (cycles - 1)
+    if _GENERAL_AFTER_NEXT.search(low):
+        return min(next_election_year(k, today) for k in ("gubernatorial", "presidential")) + 2
     coming = _NEXT_ELECTION.search(low)
     if coming is not None:
         return next_election_year("gubernatorial" if coming.group("gov") else "presidential", today)

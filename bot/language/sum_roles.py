@@ -402,6 +402,12 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
             and (
                 _NOW_SAID.search(low, max(0, a.start - 40), a.start)
                 or _NOW_AFTER.match(low, a.start + len(a.span))
+                # ("balance was $6.8M on June 1 and $6.1M on June 30": the later day's)
+                or (
+                    _WHEN_GIVEN.match(low, funds[0].start + len(funds[0].span))
+                    and _WHEN_GIVEN.match(low, a.start + len(a.span))
+                    and " and " in low[funds[0].start : a.start]
+                )
             )
         ]
         if len(now) == 1:
@@ -548,7 +554,9 @@ _ONE_GIVER_GAVE = re.compile(
     r"[a-z][a-z'’-]+(?:\s*\([^()$\d]{1,30}\))?\s+(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
 )
 _THEN_MORE = re.compile(
-    r"\s*(?:(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}(?:\s+\d{1,2})?\s*)?,?\s*"
+    # ("$150 on March 1, 2026 and $100 on April 3": a day said with its year)
+    r"\s*(?:(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}(?:\s+\d{1,2})?"
+    r"(?:,?\s*20\d\d)?\s*)?,?\s*"
     r"(?:and|then|plus)\s+(?:(?:another|again)\s+|(?=\$?\d[\d,.]*\s+(?:in|on|back|during|last|this)\b))"
 )
 
@@ -557,7 +565,7 @@ _THEN_MORE = re.compile(
 # a name is the same giver of "another" sum only when each sum is placed in time ("One donor
 # gave $500 and another $75" is two donors).
 _A_GIVER_GAVE = re.compile(
-    r"\b(?:one|a|the|this|that)\s+(?:[a-z]+\s+){0,2}?" + _A_GIVER + r"\b[^$\d.?!;]{0,30}?\s"
+    r"\b(?:one|a|the|this|that|same)\s+(?:[a-z]+\s+){0,2}?" + _A_GIVER + r"\b[^$\d.?!;]{0,30}?\s"
     r"(?:gave|donated|contributed|sent)\s+(?:us\s+)?$"
 )
 _WHEN_GIVEN = re.compile(r"\s*(?:in|on|back\s+in|during|last|this)\s+[a-z0-9/]{3,12}\b")

@@ -391,6 +391,36 @@ def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> 
             "md-petition-declaration",
             {"baltimore_city": "true", "year": "2032"},
         ),
+        # § 15-102(e) counts one contribution per contributor: "the same donor" gave both.
+        (
+            "The same Howard County donor gave $120 on May 2, 2029 and $80 on June 9, 2029, card "
+            "on file. What's the match?",
+            "md-public-financing-primary",
+            {"contributions": "200"},
+        ),
+        # § 15-106(b): of two dated balances, the later one is the Fund's.
+        (
+            "Fund balance was $5.2M on July 1, 2029 and $4.9M on August 1, 2029. Two tickets "
+            "entitled to $3M each. Prorated shares?",
+            "md-public-financing-proration",
+            {"fund": "4900000"},
+        ),
+        # § 5-703(d)(1): the general election after next (2030 is next): 2032.
+        (
+            "Long-range grid: the general election after next — when is a petition candidate's "
+            "COC due?",
+            "md-petition-certificate",
+            {"year": "2032"},
+        ),
+        # § 5-903(a): in a timeline, each line's day and hour are its own line's — "COC filing
+        # closes" is 21:00's, the death 23:05's, never the next line's.
+        (
+            "Timeline:\n 2030-02-26 20:40  last COC filed\n 2030-02-26 21:00  COC filing closes\n"
+            " 2030-02-26 23:05  LG candidate died\n 2030-02-28 09:00  gov candidate calls SBE\n"
+            "Primary June 25, 2030. When was the successor certificate due?",
+            "md-successor-lt-gov",
+            {"event_date": "2030-02-26T23:05", "filing_deadline": "2030-02-26T21:00"},
+        ),
     ],
 )
 def test_the_values_a_question_gives(question: str, rule: str, expected: dict[str, str]) -> None:
