@@ -138,6 +138,7 @@ QUESTION_FOLDERS = {
     "hundred-sixth external tuning set": "external106",
     "hundred-seventh external tuning set": "external107",
     "hundred-eighth external tuning set": "external108",
+    "hundred-ninth external tuning set": "external109",
     "hundred-tenth external tuning set": "external110",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.

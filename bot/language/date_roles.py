@@ -179,6 +179,8 @@ _WORKED_OUT = re.compile(
     r"|\s*,\s*(?:which\s+(?:makes\s+it|would\s+make\s+it|puts\s+it\s+on|would\s+be)|i\.e\.,?)\s+"
     # ("dies 5 days before the primary -- say June 18, 2026": the day, as an example)
     r"|\s*(?:--|[—–,:])?\s*(?:say|e\.g\.,?|for\s+example,?|for\s+instance,?)\s+"
+    # ("LG death 44 days before the 2030 primary -- so Sunday May 12, 2030")
+    r"|\s*(?:--|[—–])\s*so\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
 )
 _RELATIVE_GAP = re.compile(r"\b(?:before|after|prior\s+to|until|since|ahead\s+of)\b")
 
@@ -288,7 +290,8 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             if (
                 gap_lo == end
                 # (never the colon of an hour: "2026-02-24 21:00  COC filing closes")
-                and ("," in low[gap_lo:gap_hi] or re.search(r":(?!\d)", low[gap_lo:gap_hi]))
+                # ("… so Sunday May 12, 2030 (primary Tue 6/25 …)": after a bracket too)
+                and re.search(r",|\(|:(?!\d)", low[gap_lo:gap_hi])
                 and _names_next(low, ce, bounds[i + 1 :])
             ):
                 continue

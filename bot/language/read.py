@@ -112,7 +112,9 @@ def extract(text: str, *, today: date) -> Facts:
     # "like it was back in 2014": a year remembered is not the one asked about, when another
     # is said ("for '30", "next year", "the 2030 election").
     remembered = {
-        int(y) for rx in (_REMEMBERED_YEAR, _WAS_IN_YEAR, _YEAR_DONE) for y in rx.findall(low)
+        int(y)
+        for rx in (_REMEMBERED_YEAR, _WAS_IN_YEAR, _YEAR_DONE, _EDITION_YEAR)
+        for y in rx.findall(low)
     }
     if said_year or set(years) - remembered or any(d.year_written for d in dates):
         years = [y for y in years if y not in remembered]
@@ -225,6 +227,8 @@ _REMEMBERED_YEAR = re.compile(
 )
 
 
+# "our procedures manual (2014 edition)": a paper's year, not the one asked about.
+_EDITION_YEAR = re.compile(r"\b(\d{4})\s+(?:edition|ed\.|printing|version)\b")
 # "in 2014 it was 'not later than Feb 1'": a year said of how things were.
 _WAS_IN_YEAR = re.compile(
     r"\bin\s+(\d{4})\s*,?\s+(?:(?:it|that|they|the\s+(?:rule|law|deadline|statute))\s+"

@@ -421,6 +421,22 @@ def test_this_cycle_is_the_election_years_own(today: date, year: str | None) -> 
             "md-successor-lt-gov",
             {"event_date": "2030-02-26T23:05", "filing_deadline": "2030-02-26T21:00"},
         ),
+        # § 5-903(b)(2): "-- so Sunday May 12, 2030" is the day the asker worked out, no
+        # primary's: the primary is the one said in brackets after it.
+        (
+            "LG dies 44 days before the 2030 primary -- so Sunday May 12, 2030 (primary Tue "
+            "6/25/2030, COC closed 2/26/2030 9pm). Successor deadline?",
+            "md-successor-lt-gov",
+            {"event_date": "2030-05-12", "primary": "2030-06-25"},
+        ),
+        # § 15-107(b) (current text): a manual's "2014 edition" is the paper's year, not the one
+        # asked about.
+        (
+            "Our handbook (2014 edition) says distributions begin by February 1 of the election "
+            "year. Is Feb 1, 2030 still the date?",
+            "md-public-financing-schedule",
+            {"year": "2030"},
+        ),
     ],
 )
 def test_the_values_a_question_gives(question: str, rule: str, expected: dict[str, str]) -> None:
