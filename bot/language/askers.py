@@ -1,5 +1,6 @@
 """Who is asking, and so no fact of the question: "the campaign manager is asking me to confirm
-…", "Campaign manager here.", "Auditor's question on the 2030 Fund", "From: Comptroller liaison".
+…", "Campaign manager here.", "Auditor's question on the 2030 Fund", "From: Comptroller liaison";
+and whom a figure comes from ("Fund balance from the Comptroller").
 A campaign's staff member or an official's office said only as the one who asks is dropped from
 the facts, so the Comptroller who asks never makes the question a Comptroller candidate's."""
 
@@ -25,13 +26,28 @@ _STAFF_OF_THE_OFFICE = re.compile(
 )
 
 
+# "Exact Fund balance from the Comptroller", "per the Treasurer": the office a figure comes
+# from (never the Governor or the LG, whose tickets the rules are about).
+_SOURCE_BEFORE = re.compile(r"\b(?:from|per|according\s+to)\s+(?:the\s+)?(?:state\s+)?$")
+_TICKET_OFFICES = ("governor", "lieutenant-governor")
+# ("a withdrawal from the board of health race": a candidacy, not a source)
+_CANDIDACY_AFTER = re.compile(r"\s*(?:race|seat|candidate|nominee|contest|ballot|nomination)\b")
+
+
 def not_askers(low: str, facts: Facts) -> None:
-    """Drop a campaign's staff member, or an office's, mentioned only as the one asking."""
+    """Drop a campaign's staff member, or an office's, mentioned only as the one asking or
+    the one a figure comes from."""
     facts.mentions = [
         m
         for m in facts.mentions
         if not (
             (m.value == "campaign-staff" and _ASKING.match(low, m.start + len(m.span)))
             or (m.role == "office" and _STAFF_OF_THE_OFFICE.match(low, m.start + len(m.span)))
+            or (
+                m.role == "office"
+                and m.value not in _TICKET_OFFICES
+                and _SOURCE_BEFORE.search(low, max(0, m.start - 30), m.start)
+                and not _CANDIDACY_AFTER.match(low, m.start + len(m.span))
+            )
         )
     ]

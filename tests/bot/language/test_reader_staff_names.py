@@ -268,6 +268,30 @@ def test_a_month_that_ends_a_sentence_takes_no_day_from_the_next() -> None:
             "md-public-financing-schedule",
             {"year": "2030"},
         ),
+        # § 15-106(b): the office a figure comes from ("from the Comptroller") is no ticket's.
+        (
+            date(2030, 5, 4),
+            "Fund balance per the Comptroller: $3.3M. Two tickets owed $2M each. Shares?",
+            "md-public-financing-proration",
+            {"fund": "3300000", "entitlements": "2000000;2000000"},
+        ),
+        # § 15-107(c) (current text): what raised money "translates into" is what it comes to.
+        (
+            date(2029, 8, 15),
+            "They have $52,000 in eligible private contributions so far. What does that translate "
+            "into in public money for the primary?",
+            "md-public-financing-primary",
+            {"private_contributions": "52000"},
+        ),
+        # c. 53, § 14, sentence 7: "a withdrawal from the board of health race" names the
+        # town office, never a source.
+        (
+            date(2027, 3, 20),
+            "we had a withdrawal from the board of health race; withdrawals closed Wed March 24 "
+            "at 5. when is the replacement certificate due?",
+            "ma-vacancy-certificate",
+            {"office": "town"},
+        ),
     ],
 )
 def test_staff_words_reach_the_rule_and_its_values(
