@@ -198,6 +198,8 @@ HELDOUT_FOLDERS = (
     "heldout54",
     "heldout55",
     "heldout56",
+    "heldout57",
+    "heldout58",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
