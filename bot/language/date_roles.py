@@ -236,9 +236,10 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             apart = len(_without_asides(low[ce:start])) if ce <= start else 0
             # ("2026-02-24 21:00  COC filing closes\n2026-02-24 22:15  LG pronounced dead": a
             # cue on an earlier line that has a day of its own is that day's)
-            own_line = low.rfind("\n", 0, cs) + 1
-            if ce <= start and "\n" in low[ce:start] and any(own_line <= b < cs for b, _ in bounds):
-                continue
+            if ce <= start and "\n" in low[ce:start]:
+                own_line = low.rfind("\n", 0, cs) + 1
+                if any(own_line <= b < cs for b, _ in bounds):
+                    continue
             if ce <= start and apart <= _ROLE_BEFORE:
                 gap_lo, gap_hi, dist = ce, start, apart
             elif cs >= end and cs - _past_hour(low, end) <= _ROLE_AFTER and "\n" not in low[end:cs]:

@@ -198,7 +198,7 @@ class Frame:
         not what this rule computes, or None."""
         if not self.answers:
             return None
-        kinds = [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
+        kinds = _asked_kinds(facts)
         if kinds and not self.answers.intersection(kinds):
             return f"I compute {self.asks}; your question asks {lexicon().plain(kinds[0])}."
         if not kinds and not self._answers_yes_no(facts):
@@ -208,7 +208,7 @@ class Frame:
     def decides(self, facts: Facts, part: str) -> bool:
         """Whether `part` (`facts`: its facts) asks a kind of answer this rule gives, a
         yes/no question of what it decides, or what its answer states."""
-        kinds = {k for k in stated(facts, "asks") if k in ANSWER_KINDS}
+        kinds = set(_asked_kinds(facts))
         return bool(self.answers & kinds or self.yes_no_decided(part) or self.says(part))
 
     def yes_no_decided(self, part: str) -> bool:
@@ -222,8 +222,8 @@ class Frame:
     def answers_none_of(self, facts: Facts, part: str) -> bool:
         """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,
         about nothing it decides ("what happens if it lands on a weekend?" is its own)."""
-        kinds = {k for k in stated(facts, "asks") if k in ANSWER_KINDS}
-        decides = kinds == {"other-question"} and self.yes_no and self.yes_no.search(part)
+        kinds = set(_asked_kinds(facts))
+        decides = kinds == {"other-question"} and self.yes_no_decided(part)
         return bool(kinds and self.answers and not self.answers & kinds and not decides)
 
     def _cover_conflict(self, facts: Facts) -> str | None:
@@ -265,7 +265,12 @@ class Frame:
         """Whether every yes/no clause of the question (none: True) asks what this rule
         decides."""
         clauses = [m.span for m in facts.mentions if m.role == "asks" and m.value == "yes-no"]
-        return all(self.yes_no is not None and self.yes_no.search(c) for c in clauses)
+        return all(self.yes_no_decided(c) for c in clauses)
+
+
+def _asked_kinds(facts: Facts) -> list[str]:
+    """The kinds of answer the question was read to ask (a-deadline, a-count, …), in order."""
+    return [k for k in stated(facts, "asks") if k in ANSWER_KINDS]
 
 
 @cache

@@ -169,16 +169,17 @@ def _repeats_blanked(rest: str) -> str:
 
 
 _RELATIVE_YEAR = re.compile(r"\b(this|next|last)\s+year\b")
+# The kind of election said before its noun ("gubernatorial", "governor's", "presidential").
+_KIND = r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
 # "the next gubernatorial election", "this presidential cycle", "the upcoming governor's race":
 # the year of the next such election.
 _NEXT_ELECTION = re.compile(
     r"\b(?:next|upcoming|coming|this|current)\s+(?:(?:md|maryland|ma|massachusetts)\s+)?"
-    r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
-    r"(?:election|race|cycle|year|general|contest)s?\b"
+    + _KIND
+    + r"(?:election|race|cycle|year|general|contest)s?\b"
 )
 # "the presidential cycle after this one", "two governor's races from now": a later election of
 # that kind, counted in its four-year cycles from the next one.
-_KIND = r"(?:(?P<gov>gubernatorial|governor['’]?s?|gov)|(?P<pres>presidential|president['’]?s?))\s+"
 _CYCLE_AFTER = re.compile(
     r"\b" + _KIND + r"(?:election|race|cycle|contest)\s+after\s+(?:this|the\s+next|next"
     r"|the\s+(?:upcoming|coming))(?:\s+one)?\b"
