@@ -311,12 +311,15 @@ def _first_stated(exclusions: tuple[Exclusion, ...], facts: Facts) -> str | None
 
 def _words(value: object) -> re.Pattern[str] | None:
     """A frame's `yes_no` words as one pattern of words beginning with them ("replace":
-    "replaced", "replacing")."""
+    "replaced", "replacing"), never the noun made of one ("does the replacement have to
+    collect signatures?" asks of the replacement, not whether to replace)."""
     words = sorted(_strings(value), key=len, reverse=True)
     if not words:
         return None
     # ("DO WE NEED A NEW COC?" is asked in capitals too)
-    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\w*", re.IGNORECASE)
+    return re.compile(
+        r"\b(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w*ment\b)\w*", re.IGNORECASE
+    )
 
 
 def _strings(value: object) -> frozenset[str]:

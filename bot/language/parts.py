@@ -27,7 +27,8 @@ _BETWEEN_PARTS = re.compile(
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
 _ASKING = re.compile(
     # ("(b) do I pay a fee for it", "2) what's the filing fee": a list's label first)
-    r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|plus|then)\s+)?"
+    # ("…, and by when?": the question word after its preposition)
+    r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|plus|then)\s+(?:(?:by|until|till)\s+)?)?"
     r"(?:(?:most\s+importantly|more\s+importantly|finally|lastly|first|second|third)\s*,?\s+)?"
     r"(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why|is|are|was|were|do"
     r"|does|did|can|could|will|would"

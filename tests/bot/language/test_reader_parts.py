@@ -449,6 +449,21 @@ def test_which_later_questions_are_of_a_subject_of_their_own(
             "md-public-financing-primary",
             "And does the State Board send the money by wire or by check",
         ),
+        # c. 53, § 14, sentence 3 says who fills a vacancy, never by when ("and by when?" is a
+        # question of its own after its preposition) …
+        (
+            "Our town rep nominee, picked at the March caucus, passed away. Who names the new "
+            "nominee, and by when?",
+            "ma-vacancy-who-fills",
+            "and by when",
+        ),
+        # … nor what the one named must do: "the replacement" is a noun, not the rule's verb.
+        (
+            "Our state senate nominee from the primary pulled out. Which committee fills the "
+            "spot, and does the replacement need fresh nomination papers?",
+            "ma-vacancy-who-fills",
+            "and does the replacement need fresh nomination papers",
+        ),
     ],
 )
 def test_a_later_question_in_a_rules_words_that_reads_as_no_rules_is_said_not_answered(
@@ -475,6 +490,12 @@ def test_a_later_question_in_a_rules_words_that_reads_as_no_rules_is_said_not_an
             "When is the replacement certificate due, and does Thanksgiving eat a day?",
             "ma-vacancy-certificate",
         ),
+        # c. 53, § 14, sentence 2: the committee of five's majority vote is said with who fills.
+        (
+            "Independent candidate for state rep on nomination papers withdrew. Who fills it, "
+            "and by what kind of vote?",
+            "ma-vacancy-who-fills",
+        ),
         # § 5-703(f)(1): "or is it later …" asks the same deadline the other way.
         (
             "Petition deadline for a 2030 unaffiliated candidate for county council, or is it "
@@ -499,6 +520,10 @@ def test_a_later_question_the_rules_answer_speaks_to_is_answered(question: str, 
             "When is it due? Can you confirm whether it can be faxed?",
             ["Can you confirm whether it can be faxed"],
         ),
+        # A question word after its preposition opens a question of its own after "and" …
+        ("Who fills it, and by when?", ["and by when"]),
+        # … and "by when" opening a sentence is that sentence's question, asked first.
+        ("If the LG withdraws, by when is the successor's certificate due?", []),
     ],
 )
 def test_which_parts_are_later_questions(question: str, later: list[str]) -> None:
