@@ -111,3 +111,27 @@ def test_the_cause_sentence_2_excepts_is_said_to_be_excepted_not_unnamed() -> No
     assert result.result["outcome"] == "not_covered"
     assert "except a disqualification for insufficient signatures" in result.answer
     assert "names only" not in result.answer
+
+
+@pytest.mark.parametrize(
+    ("last_day", "due"),
+    [
+        # Sentence 7, 72 week day hours from Wed 2027-09-01 5 p.m., Labor Day counted: due on
+        # Labor Day itself (the Saturday reading ends earlier, Sat 09-04).
+        ("2027-09-01T17:00", "Monday, September 6, 2027"),
+        # From Wed 2027-10-06: Columbus Day, Mon 10-11.
+        ("2027-10-06T17:00", "Monday, October 11, 2027"),
+    ],
+)
+def test_an_answer_due_on_a_legal_holiday_says_that_day_is_closed(last_day: str, due: str) -> None:
+    # c. 53, § 14, sentence 7 counted with holidays as week days (the earlier reading) can end
+    # on a legal holiday; beside the Saturday reading's safe Friday, the answer says its own day
+    # is a day the office is closed.
+    result = rules.run(
+        "ma-vacancy-certificate",
+        {"withdrawal_deadline": last_day, "office": "state"},
+        today=date(2027, 8, 20),
+    )
+    assert result.deadline.strftime("%A, %B %-d, %Y") == due
+    assert f"{due} itself is a legal holiday, when the office is closed." in result.answer
+    assert "is safe under either reading" in result.answer

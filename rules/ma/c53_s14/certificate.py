@@ -335,10 +335,13 @@ def _answer_by_count(ctx: Context, comp: Computation, others: str) -> None:
             f"{fmt(holiday.reading.deadline)} — see alternatives."
         )
     open_hour = last_open_hour(default.deadline)
-    if open_hour < default.deadline and not earlier:
-        # The count itself ends on a legal holiday: the office is closed that day.
+    if open_hour < default.deadline:
+        # The count itself ends on a legal holiday: the office is closed that day. (Beside the
+        # Saturday reading, the safe hour is said above; the answer's own day is closed too.)
         notes += (
-            f" {fmt(default.deadline.date())} is a legal holiday, when the office is closed: "
+            f" {fmt(default.deadline.date())} itself is a legal holiday, when the office is closed."
+            if earlier
+            else f" {fmt(default.deadline.date())} is a legal holiday, when the office is closed: "
             f"filing by {fmt(open_hour)} is safe; G.L. c. 4 § 9 would move a last day on a "
             "legal holiday to the next business day — see alternatives."
         )
