@@ -140,6 +140,9 @@ QUESTION_FOLDERS = {
     "hundred-eighth external tuning set": "external108",
     "hundred-ninth external tuning set": "external109",
     "hundred-tenth external tuning set": "external110",
+    "hundred-eleventh external tuning set": "external111",
+    "hundred-twelfth external tuning set": "external112",
+    "hundred-thirteenth external tuning set": "external113",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -200,6 +203,10 @@ HELDOUT_FOLDERS = (
     "heldout56",
     "heldout57",
     "heldout58",
+    "heldout59",
+    "heldout60",
+    "heldout61",
+    "heldout62",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

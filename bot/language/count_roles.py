@@ -7,6 +7,7 @@ needs."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -199,11 +200,22 @@ def of_the_latest_year(low: str, counts: list[FactCount]) -> None:
         # "1,804 votes for our governor candidate in 2022; for 2026 it was 1,744" one's)
         first = min(group, key=lambda c: c.start)
         last = max(c.start for c in group)
-        if _WHOSE_COUNT.search(low, said[id(first)][1], last):
-            continue
-        latest = max(group, key=lambda c: years[id(c)])
-        for c in group:
-            c.role = kind if c is latest else "was"
+        whose = [m.start() for m in _WHOSE_COUNT.finditer(low, said[id(first)][1], last)]
+        # ("our presidential nominee got 4,480 votes in 2024; our governor candidate got 2,975
+        # in 2022 and 3,120 in 2026": the latest of each candidate's own counts)
+        for own in _by_whose(group, whose):
+            latest = max(own, key=lambda c: years[id(c)])
+            for c in own if len(own) > 1 else ():
+                c.role = kind if c is latest else "was"
+
+
+def _by_whose(group: list[FactCount], whose: list[int]) -> list[list[FactCount]]:
+    """The counts of `group` in runs, a new run after each word saying whose they are
+    (`whose`: where those words are said)."""
+    runs: dict[int, list[FactCount]] = {}
+    for c in sorted(group, key=lambda c: c.start):
+        runs.setdefault(bisect.bisect_left(whose, c.start), []).append(c)
+    return list(runs.values())
 
 
 def _year_of_count(

@@ -109,7 +109,11 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
     # The proclamation's deadline, not the day it was issued ("proclamation issued 3/1").
     (
         "proclamation_deadline",
-        re.compile(r"proclamation(?!\s+(?:was\s+)?(?:issued|dated|signed|made|published)\b)"),
+        # ("the Governor's proclamation came out March 15")
+        re.compile(
+            r"proclamation(?!\s+(?:(?:was\s+)?(?:issued|dated|signed|made|published|released)"
+            r"|came\s+out|went\s+out)\b)"
+        ),
     ),
     ("general", re.compile(r"general\s+election")),
     # "wd deadline 3/6/26 so successor COC due 3/11, correct?", "i figure the successor has
@@ -192,7 +196,8 @@ def _names_next(low: str, cue_end: int, later: list[tuple[int, int]]) -> bool:
 
 # ("certificate of candidacy deadline was 9 pm on Feb 26": the hour may come first)
 _CUE_THEN_DATE = re.compile(
-    r"\s*(?::|is|was|on|of)?\s*"
+    # ("filing deadline having been feb 26 2030 9pm")
+    r"\s*(?::|is|was|on|of|(?:having\s+)?been|being)?\s*"
     r"(?:(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:a\.?m|p\.?m)\.?\s*,?\s*(?:on\s+)?)?"
 )
 _DATED = re.compile(

@@ -12,6 +12,7 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
+from bot.language.labels import labels, without_phones
 from bot.language.lists import (
     COUNTS_THE_NEXT_SUM,
     LIST_GOES_ON,
@@ -131,6 +132,12 @@ _VOTERS_BEFORE = re.compile(
     r"[^.?!;\d$\n]{0,60}?(?:\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)|=)"
     r"[ \t]*(?::\s*)?\Z"
 )
+# "ward 3 gov vote at the last state election was 501": the votes counted, said before it.
+_VOTES_BEFORE = re.compile(
+    r"\b(?:gov(?:ernor)?|gubernatorial)\s+votes?\b[^.?!;\d$\n]{0,40}?\b(?:was|were|is|totall?ed)"
+    r"\s*\Z"
+)
+_LEFTOVER = re.compile(r"\b(?:leftover|left\s+over|remaining|extra|spare|odd)\s+\Z")
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # ("registered voters (1/1/2030): 612,345": the date blanked by then)
     # ("Active voters: 17,904" is not the registered voters § 5-703(e) counts)
@@ -148,7 +155,8 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # "1% of 98,765 = 987.65. indie petition: …": § 5-703's one percent is of the registered
     # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
     ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),
-    ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*[:=|]\s*$")),
+    # ("governor candidate votes were 2,870 in 2022 and …")
+    ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*(?:[:=|]|\b(?:were|was))\s*$")),
     # "town cmte delegates = 6?", "I think 6 but someone said 7": the asker's answer
     ("delegates", re.compile(r"\bdelegates?\s*[:=]\s*$|\bdelegates?\s+or\s*$")),
     # "they gave our gov nominee 1,004", "our gov nominee got exactly 2,000 here"
@@ -156,8 +164,9 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
         "votes",
         re.compile(
             r"\b(?:gave|cast\s+for)\s+(?:our|the|their)\s+(?:party['’]?s\s+)?gov(?:ernor)?\s+"
-            r"(?:nominee|candidate)\s*$|\bgov(?:ernor)?\s+(?:nominee|candidate)\s+got\s+"
-            r"(?:exactly\s+|about\s+|roughly\s+)?$"
+            r"(?:nominee|candidate)\s*$|\bgov(?:ernor)?\s+(?:nominee|candidate)\s+"
+            # ("governor candidate 2,605; U.S. Senate candidate 2,980": a results line)
+            r"(?:got\s+(?:exactly\s+|about\s+|roughly\s+)?|[:=|]\s*)?$"
         ),
     ),
     ("result", re.compile(r"\b(?:i\s+think|i\s+thought|(?:some|any)(?:one|body)\s+said)\s*$")),
@@ -205,20 +214,6 @@ _TICKETS_AT = re.compile(r"\btickets?\s+(?:each\s+)?(?:at|@)\s+(?:a\s+)?(?:full\
 _DISTRICT_BEFORE = re.compile(
     r"(?:district|\bwards?|\bprecincts?|\bno\.?|\bnumber|#)\s*"
     r"(?:\d{1,3}[a-z]?(?:\s*,\s*\d{1,3}[a-z]?)*\s*,?\s*(?:&|\+|and|or)\s*)?$"
-)
-# "Rm 4B", "ext 3301", "batch 0219": a room, line or reference number, neither count nor sum.
-_LABEL_BEFORE = re.compile(
-    r"\b(?:rm|room|suite|ste|apt|unit|ext|extension|bldg|building|floor|box|batch|id|case|ref"
-    r"|zip|zip\s+code|zipcode|phone|tel|fax)"
-    r"\.?\s*(?:#|no\.?)?\s*$"
-)
-# "301 555 1234", "(410) 269.2840": a telephone number.
-_PHONE = re.compile(r"(?<![\w$,.])(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\w|[.,]\d)")
-# "45 Elm St", "1200 Main Street, Suite 4B": a street address's number, neither count nor sum.
-_STREET_AFTER = re.compile(
-    # (never "250 from Dr. Ames": a giver's title)
-    r"\s+(?!from\b)(?:[a-z]+\s+){1,2}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive"
-    r"|pkwy|parkway|hwy|highway)\b\.?(?!\s+(?:of|in|for)\b)"
 )
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
@@ -301,21 +296,14 @@ def read_numbers(
     years: list[int] = []
     election_years: list[int] = []
     low = _unread_numbers(low, problems)
-    for phone in _PHONE.finditer(low):
-        low = blank(low, phone.start(), phone.end())
+    low = without_phones(low)
     cents_column = len(_CENTS_SAID.findall(low)) > 1
     for m in _NUMBER.finditer(low):
         if len(amounts) + len(counts) + len(years) >= MAX_ITEMS:
             problems.append(f"only the first {MAX_ITEMS} numbers were read")
             break
         dollar, raw, mult, dollars, percent = m.groups()
-        if percent or (
-            not dollar
-            and (
-                _LABEL_BEFORE.search(low[max(0, m.start() - 14) : m.start()])
-                or (not mult and _STREET_AFTER.match(low, m.end()))
-            )
-        ):
+        if percent or (not dollar and labels(low, m.start(), m.end(), raw, bool(mult))):
             continue
         digits = raw.replace(",", "")
         if len(digits) > MAX_DIGITS:
@@ -350,13 +338,19 @@ def read_numbers(
         elif noun is None and not dollar:
             before = low[max(0, m.start() - 30) : m.start()]
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
+            if noun == "votes" and _year_like(raw) and not before.rstrip().endswith((":", "=")):
+                noun = None  # "unaffiliated gov candidate 2030": the year, not a count of votes
             # ("1% of" is read "1 percent of")
             if noun == "registered_voters" and "per" in before and not _PETITION_SAID.search(low):
                 noun = None
             if noun is None and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start()):
                 noun = "registered_voters"
+            if noun is None and _VOTES_BEFORE.search(low, max(0, m.start() - 60), m.start()):
+                noun = "votes"
             if noun == "tickets" and (mult or len(digits) > 2):
                 noun = None  # "tix 500k + 500k": sums said after the tickets, not their count
+        if noun == "votes" and _LEFTOVER.search(low, max(0, m.start() - 16), m.start()):
+            noun = "remainder"  # "does the leftover 1 vote count?": what is left over, no count
         # A sum written without "$" ("raised 300,000", "fund remaining 3,000,000") is money when
         # the words around it say whose money it is; never a year-like or small number.
         role = money_role(low, m.start(), m.end())
@@ -440,6 +434,8 @@ def read_numbers(
     _listed_sums(low, amounts, counts)
     _more_givers(low, amounts, counts)
     _contribution_of(low, amounts, counts)
+    # (a number the list made a sum: "1k from her brother plus two 250 contributions")
+    repeated_sums(low, [a for a in amounts if a.times == 1], counts)
     _said_again(low, amounts)
     # "release money in December 2029 … for the 2030 election": the year the election is named
     # by comes first.

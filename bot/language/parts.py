@@ -27,9 +27,11 @@ _BETWEEN_PARTS = re.compile(
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
 _ASKING = re.compile(
     # ("(b) do I pay a fee for it", "2) what's the filing fee": a list's label first)
-    # ("…, and by when?": the question word after its preposition)
-    r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|plus|then)\s+(?:(?:by|until|till)\s+)?)?"
+    r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|plus|then)\s+)?"
     r"(?:(?:most\s+importantly|more\s+importantly|finally|lastly|first|second|third)\s*,?\s+)?"
+    # ("…, and by when?", "by when does the declaration have to be in?": the question word
+    # after its preposition)
+    r"(?:(?:by|until|till)\s+(?=wh))?"
     r"(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why|is|are|was|were|do"
     r"|does|did|can|could|will|would"
     # ("… asks whether July 6 was the last day …, and whether the board charged a fee")
@@ -152,6 +154,9 @@ def added_questions(text: str) -> list[str]:
     return found
 
 
+# A question opened by its preposition, joined to no question before it ("If the LG withdraws,
+# by when is the successor's certificate due?": the condition's own question).
+_BY_WHEN = re.compile(r"\W*(?:by|until|till)\s")
 # A deadline named as a heading's subject ("COC deadline for 2030 —").
 _NAMES_A_DEADLINE = re.compile(r"\b(?:deadline|due\s+date|last\s+day|cut-?off)\b")
 _UNFAMILIAR = 2  # words no rule's questions use, enough for a question of another subject
@@ -178,13 +183,19 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
         at = begin + len(part.text)
         # ("Declaration of intent deadline for 2028 unaffiliated candidates — and can …?": a
         # heading naming the deadline asks it, as the question's first part)
-        if not part.asks:
-            asked = asked or (begin == 0 and bool(_NAMES_A_DEADLINE.search(part.text.lower())))
-            continue
         lower = part.text.lower()
+        if not part.asks:
+            asked = asked or (begin == 0 and bool(_NAMES_A_DEADLINE.search(lower)))
+            continue
         own = (_ASKING.search(lower) and text.startswith("?", at)) or part.confirms
         # ("Can you confirm so I can reply to him today?": the question before it, put again)
-        if asked and own and "|" not in part.text and not _CONFIRM_IT.match(lower):
+        if (
+            asked
+            and own
+            and "|" not in part.text
+            and not _CONFIRM_IT.match(lower)
+            and not _BY_WHEN.match(lower)
+        ):
             yield part.text, begin
         asked = True
 

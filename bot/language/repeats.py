@@ -162,9 +162,11 @@ def repeated_sums(low: str, amounts: list[FactAmount], counts: list[FactCount]) 
         # ("- 1 donor @ $250": one gift of it, a contribution all the same)
         if found is None or said < 1 or (said == 1 and (after or found is not at_times)):
             continue
+        at = found.start(1) if after else window + found.start(1)
+        if any(a.start == at for a in amounts):
+            continue  # (a sum of the list, not how many: "25 50 100 250 contribs")
         amount.times = said
         amount.role = "contribution"
-        at = found.start(1) if after else window + found.start(1)
         counts[:] = [c for c in counts if c.start != at]
 
 

@@ -360,9 +360,15 @@ _NOW_SAID = re.compile(
 _NOW_AFTER = re.compile(
     r"\s*(?:(?:right\s+)?(?:now|today|currently|at\s+present)"
     # ("Fund had $3.1M at the start of 2030 and $1.2M after the primary payouts")
-    r"|after\s+(?:the\s+)?(?:primary\s+)?(?:payouts?|distributions?|disbursements?|payments?))\b"
+    r"|after\s+(?:the\s+)?(?:primary\s+)?(?:payouts?|distributions?|disbursements?|payments?)"
+    # ("only $3,050,000 is available")
+    r"|(?:is|are)\s+(?:still\s+|actually\s+)?(?:available|left))\b"
 )
-_HAD = re.compile(r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at|started\s+(?:at|with))\s*$")
+_HAD = re.compile(
+    r"\bfund\b[^$\d]{0,12}\b(?:had|held|was|stood\s+at"
+    # ("The Fund started the year at $7.2M")
+    r"|(?:started|began)\s+(?:the\s+(?:year|quarter|month|cycle)\s+)?(?:at|with))\s*$"
+)
 
 
 # "…, leaving $4.2M to work with", "which leaves $1,850,000 actually available": what is left.
@@ -390,28 +396,29 @@ def fund_said_now(low: str, amounts: list[FactAmount]) -> None:
         ):
             a.role, paid.role = "was", "received"
     funds = [a for a in amounts if a.role == "fund"]
-    if len(funds) == 1 and _HAD.search(low, max(0, funds[0].start - 30), funds[0].start):
+    had = [a for a in funds if _HAD.search(low, max(0, a.start - 40), a.start)]
+    if len(had) == 1 and (len(funds) == 1 or had[0] is funds[0]):
         # ("The Fund balance was $9.1M back in January; what's actually available now is
         # $6.35M", "Fund had 2.2M at the start of the quarter, 1.75M now": a sum said to be
         # there now, after the balance it was)
         now = [
             a
             for a in amounts
-            if a.role is None
-            and a.start > funds[0].start
+            if a.role in (None, "fund")
+            and a.start > had[0].start
             and (
                 _NOW_SAID.search(low, max(0, a.start - 40), a.start)
                 or _NOW_AFTER.match(low, a.start + len(a.span))
                 # ("balance was $6.8M on June 1 and $6.1M on June 30": the later day's)
                 or (
-                    _WHEN_GIVEN.match(low, funds[0].start + len(funds[0].span))
+                    _WHEN_GIVEN.match(low, had[0].start + len(had[0].span))
                     and _WHEN_GIVEN.match(low, a.start + len(a.span))
-                    and " and " in low[funds[0].start : a.start]
+                    and " and " in low[had[0].start : a.start]
                 )
             )
         ]
         if len(now) == 1:
-            funds[0].role, now[0].role = "was", "fund"
+            had[0].role, now[0].role = "was", "fund"
             return
     remaining = [a for a in funds if _REMAINS_AFTER.match(low, a.start + len(a.span))]
     if len({a.value for a in funds}) > 1 and len(remaining) == 1:

@@ -1,0 +1,120 @@
+"""Readings found on outside tuning sets before they were tuned on: a proclamation that "came
+out" on a day sets no deadline that day; a count of gifts said before a sum the list made;
+a ticket's row label; a deadline cue linked to the date after it; a Fund balance the year
+started at beside the one available now; each candidate's latest count of votes; a results
+line naming the governor's candidate; a leftover vote. The phrasings are not the question
+sets' own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.language import read_facts
+from tests.support.service import packaged_service
+
+SERVICE = packaged_service()
+SPRING_2027 = date(2027, 3, 22)
+FALL_2029 = date(2029, 11, 12)
+
+
+def test_the_day_a_proclamation_came_out_is_not_its_deadline() -> None:
+    # § 5-703(c)(3)(ii): a special election's declaration is timed from the certificate
+    # deadline its proclamation sets, not from the day the proclamation was issued.
+    reply = SERVICE.ask(
+        "Special for CD-7: the Governor's proclamation went out on May 3, 2027. It puts the "
+        "certificate of candidacy deadline at Tuesday, June 8, 2027, 9 p.m. When is the "
+        "unaffiliated candidate's declaration of intent due?",
+        today=SPRING_2027,
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.params["proclamation_deadline"] == "2027-06-08T21:00"
+    assert "coc_deadline" not in reply.params
+
+
+def test_a_count_of_gifts_before_a_listed_sum_is_how_many_of_it() -> None:
+    # § 15-106(c): each eligible contribution is matched — two of 150 are two.
+    reply = SERVICE.ask(
+        "we got 2k from the candidate's aunt plus two 150 contributions. the match?",
+        today=FALL_2029,
+    )
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params["contributions"] == "2000;150;150"
+    # (a number of the list is a sum, never how many of the next: "25 50 100 250")
+    facts = read_facts("what's the match on 40 80 120 contribs?", today=FALL_2029)
+    assert [(a.value, a.times) for a in facts.amounts] == [(40, 1), (80, 1), (120, 1)]
+
+
+def test_a_tickets_row_label_is_no_sum() -> None:
+    # § 15-106(b): the entitlements prorated are the tickets' sums, not their row numbers.
+    reply = SERVICE.ask(
+        "| Ticket | Entitled |\n|---|---|\n| Ticket 1 | 1,900,000 |\n| Ticket 2 | 1,400,000 |\n"
+        "\nFund on hand: 2,500,000. Proration?",
+        today=FALL_2029,
+    )
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params == {"fund": "2500000", "entitlements": "1900000;1400000"}
+
+
+def test_a_deadline_cue_linked_to_the_date_after_it_is_that_dates() -> None:
+    # § 5-903(b)(2): the filing deadline is the one "having been" said, not the worked-out day
+    # of death before it.
+    reply = SERVICE.ask(
+        "what if our LG candidate died two weeks before the june 24 2030 primary (so june 10), "
+        "filing deadline having been feb 26 2030 9pm — when is the successor's COC due?",
+        today=FALL_2029,
+    )
+    assert reply.rule == "md-successor-lt-gov"
+    assert reply.params["filing_deadline"] == "2030-02-26T21:00"
+    assert reply.params["event_date"] == "2030-06-10"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The Fund started the year at $8.4M, but only $2,900,000 is available after the first "
+        "distributions.",
+        "The Fund began the quarter with $8.4M; after the primary payouts $2.9M is left.",
+    ],
+)
+def test_the_fund_available_now_is_the_fund_not_what_it_started_at(said: str) -> None:
+    # § 15-106(b): the money in the Fund when it is short is prorated, not its earlier balance.
+    reply = SERVICE.ask(
+        f"{said} Two tickets are owed $2,000,000 and $1,500,000. Shares?", today=FALL_2029
+    )
+    assert reply.rule == "md-public-financing-proration"
+    assert reply.params["fund"] == "2900000"
+
+
+@pytest.mark.parametrize(
+    ("said", "votes"),
+    [
+        # c. 53, § 14, sentence 4: the last state election's votes for the governor's candidate.
+        ("Ward 4: governor candidate votes were 1,920 in 2022 and 2,240 in 2026.", "2240"),
+        (
+            "Our presidential nominee got 5,100 votes here in 2024; our governor candidate got "
+            "2,700 in 2022 and 2,950 in 2026.",
+            "2950",
+        ),
+        # ... said on a results line beside another office's
+        ("Results for our party: governor candidate 1,805; U.S. Senate candidate 2,311.", "1805"),
+        # ... and never a leftover vote asked about
+        (
+            "ward 8 gov vote at the last state election was 703 — does the leftover 3 votes count?",
+            "703",
+        ),
+    ],
+)
+def test_the_governors_candidates_latest_votes_are_the_count(said: str, votes: str) -> None:
+    reply = SERVICE.ask(f"{said} How many delegates?", today=SPRING_2027)
+    assert reply.rule == "ma-vacancy-delegates"
+    assert reply.params["votes"] == votes
+
+
+def test_a_year_after_the_governors_candidate_is_no_count_of_votes() -> None:
+    # § 5-703(c)(3): "gov candidate 2030" names the election's year.
+    reply = SERVICE.ask(
+        "unaffiliated gov candidate 2030 — declaration of intent deadline?", today=FALL_2029
+    )
+    assert reply.params["year"] == "2030"
