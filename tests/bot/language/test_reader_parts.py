@@ -597,3 +597,37 @@ def test_a_later_question_reads_as_no_rules_only_when_model_and_words_agree(
     assert choosing._of_no_rule(matcher, text, (question, begin), facts, "md-petition-filing") is (
         set_aside
     )
+
+
+@pytest.mark.parametrize(
+    ("none", "foreign", "its_kind", "set_aside"),
+    [
+        # Only leaning to no rule's, but three of its own words lean to no rule: set aside …
+        (0.85, {"circulator", "wear", "costum"}, False, True),
+        # … two are not enough while the model only leans.
+        (0.85, {"circulator", "costum"}, False, False),
+        # Asking the kind of answer the rule gives: only when the model is all but certain and
+        # three of its own words are foreign.
+        (0.99, {"circulator", "wear", "costum"}, True, True),
+        (0.97, {"circulator", "wear", "costum"}, True, False),
+        (0.99, {"circulator", "costum"}, True, False),
+    ],
+)
+def test_how_sure_the_model_and_words_must_be_of_a_later_question(
+    monkeypatch: pytest.MonkeyPatch,
+    none: float,
+    foreign: set[str],
+    its_kind: bool,
+    set_aside: bool,
+) -> None:
+    """§ 5-703(f): the petition rule answers when the petition is due; a later question of its
+    own subject is said not answered by how sure the model is and how many of its own words
+    are foreign to the rule (`choosing._of_no_rule`)."""
+    monkeypatch.setattr(choosing, "learned_model", lambda: _Model(none, foreign))
+    text = "When is it due, and can circulators wear costumes?"
+    (question, begin), *_ = later_questions(text)
+    facts = read_facts(question, today=TODAY)
+    found = choosing._of_no_rule(
+        SERVICE.matcher, text, (question, begin), facts, "md-petition-filing", its_kind=its_kind
+    )
+    assert found is set_aside
