@@ -631,3 +631,30 @@ def test_how_sure_the_model_and_words_must_be_of_a_later_question(
         SERVICE.matcher, text, (question, begin), facts, "md-petition-filing", its_kind=its_kind
     )
     assert found is set_aside
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 15-106(b) prorates; whether the Board meets in public first is no rule's.
+        (
+            "Fund holds 1.8M, two tickets owed 1.2M each. What are the prorated shares, and must "
+            "the Board take it up at an open meeting before paying?",
+            "md-public-financing-proration",
+        ),
+        # § 15-106(c) matches; how often a ticket may ask is no rule's.
+        (
+            "Match on gifts of $40 and $90? And how frequently can the ticket file a request?",
+            "md-public-financing-primary",
+        ),
+        # § 5-703(f)(1) times the petition; a cure period for its defects is no rule's.
+        (
+            "When is the 2030 unaffiliated petition due, and is there a cure period afterward?",
+            "md-petition-filing",
+        ),
+    ],
+)
+def test_how_a_board_goes_about_its_work_is_said_not_answered(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert reply.rule == rule and reply.status == "answered_in_part"
+    assert reply.reading is not None and len(reply.reading.not_answered) == 1
