@@ -211,6 +211,7 @@ _SET_BY_PROCLAMATION = re.compile(
     r"|says?\b[^.?!;\n\d]{0,40}?\b(?:close[sd]?|due))\b"
     r"[^.?!;\n\d]{0,12}(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*(?:on\s+)?)?$"
 )
+_WRAPPED = re.compile(r"[ \t]*(?:of|is|was|on|at|by|for)[ \t]*\n")
 _LABEL_AFTER = re.compile(r",?\s*(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*)?:\s*")
 _BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")
 
@@ -241,7 +242,9 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
             apart = len(_without_asides(low[ce:start])) if ce <= start else 0
             # ("2026-02-24 21:00  COC filing closes\n2026-02-24 22:15  LG pronounced dead": a
             # cue on an earlier line that has a day of its own is that day's)
-            if ce <= start and "\n" in low[ce:start]:
+            # (never prose wrapped after the cue's linking word: "… a certificate of candidacy
+            # cutoff of\nFebruary 26, 2030 at 9 p.m.")
+            if ce <= start and "\n" in low[ce:start] and not _WRAPPED.match(low, ce, start):
                 own_line = low.rfind("\n", 0, cs) + 1
                 if any(own_line <= b < cs for b, _ in bounds):
                     continue
@@ -426,7 +429,7 @@ def _deadline_hour(low: str, event: time) -> time | None:
     """The hour a deadline is said to fall at; "9 o'clock" is the evening's when the event,
     said to come after it, is in the evening."""
     m = _DEADLINE_HOUR.search(low)
-    found = _said_hour(m) if m else None
+    found = said_hour(m) if m else None
     if found is None:
         return None
     hour, minute, pm = found
@@ -436,7 +439,7 @@ def _deadline_hour(low: str, event: time) -> time | None:
     return time(hour % 12 + 12 * evening, minute)
 
 
-def _said_hour(m: re.Match[str]) -> tuple[int, int, str | None] | None:
+def said_hour(m: re.Match[str]) -> tuple[int, int, str | None] | None:
     """The hour, minute and a.m./p.m. letter (None: not said) a match's numbered groups hold
     (`h1`, `m1`, `pm1` …, as `_hour` names them), or None when they are no time of day."""
     said = {k.rstrip("0123456789"): v for k, v in m.groupdict().items() if v}
@@ -484,86 +487,6 @@ def _without_asides(text: str) -> str:
     """`text` without its asides in parentheses: an aside is no distance between a cue and the
     date it names."""
     return _ASIDE.sub("", text)
-
-
-# "withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night": the
-# candidacy filing deadline, said only by its hour, on the day the sentence names.
-def _hour(n: int) -> str:
-    """An hour with a.m. or p.m. ("9 pm", "9:00 p.m."), its groups numbered `n`."""
-    return rf"(?P<h{n}>\d{{1,2}})(?::(?P<m{n}>\d{{2}}))?\s*(?P<pm{n}>[ap])\.?\s?m\b\.?"
-
-
-_CUTOFF = (
-    # ("the 9 p.m. certificate-of-candidacy cutoff", "the 9pm cutoff for certs of candidacy")
-    r"(?:(?:coc|candidacy|candidate|certificates?|certs?|filing|of)[\s-]+){0,4}"
-    r"(?:cut-?off|deadline|close|closing)"
-    r"(?:\s+for\s+(?:certs?|certificates?|cocs?)(?:\s+of\s+candidacy)?)?"
-)
-_SAME_DAY = r"(?:that|the)\s+(?:same\s+)?(?:day|night|evening)|same\s+(?:day|night|evening)"
-_SAME_DAY_CUTOFF = re.compile(
-    "|".join(
-        (
-            # "the 9 pm COC cutoff that same night", "the 9pm filing close that day"
-            rf"\b{_hour(1)}\s+{_CUTOFF}\s+(?:{_SAME_DAY})\b",
-            # "that evening's 9 p.m. candidacy filing cutoff"
-            rf"\b(?:that|the\s+same)\s+(?:day|night|evening)['’]s\s+{_hour(2)}\s+{_CUTOFF}",
-            # "filing closed at 9:00 pm that night"
-            rf"\b(?:filing|coc|candidacy)\s+(?:closed|closes|closing)\s+at\s+{_hour(3)}"
-            rf"\s+(?:{_SAME_DAY})\b",
-            # "withdrew at 10:30 last night, which was after filing closed at 9": candidacy
-            # filing's hour (9 p.m., § 5-303) said bare, the event's day being the deadline's
-            r"\b(?:after|before)\s+(?:the\s+)?(?:filing|coc|candidacy)\s+(?:had\s+)?"
-            r"(?:closed|closes|close)\s+at\s+(?P<h5>9)(?::(?P<m5>00))?\b(?!\s*[ap]\.?\s?m)",
-            # "half an hour after the 9 pm COC deadline", "ninety minutes after the 9 p.m. …"
-            rf"\b(?:minutes?|half\s+an\s+hour|an\s+hour|hours?)\s+(?:after|past|before)\s+the\s+"
-            rf"{_hour(4)}\s+{_CUTOFF}",
-            # "pulled out last night at 10:15pm, after the 9pm cutoff for certs of candidacy"
-            rf"\bafter\s+the\s+{_hour(6)}\s+{_CUTOFF}",
-            # "the COC cutoff was 9 pm that day"
-            rf"\b{_CUTOFF}\s+(?:was|is)\s+(?:at\s+)?{_hour(7)}\s+(?:on\s+)?(?:{_SAME_DAY})\b",
-        )
-    )
-)
-
-
-def same_day_cutoff(low: str, dates: list[FactDate]) -> FactDate | None:
-    """The candidacy filing deadline said only by its hour on the day the question names
-    ("withdrew at 10:30 p.m. on Feb 24, after the 9 p.m. COC cutoff that same night"): that
-    day at that hour. None when the question gives the deadline's day itself, or names no one
-    day for it to be on (the event's day, else the only date said)."""
-    given = [d for d in dates if d.role == "filing_deadline"]
-    if any(d.time is not None for d in given):
-        return None
-    m = _SAME_DAY_CUTOFF.search(low)
-    if m is None:
-        return None
-    events = [d for d in dates if d.role == "event_date"]
-    day = events[0] if len(events) == 1 else (dates[0] if len(dates) == 1 else None)
-    found = _said_hour(m)
-    if day is None or found is None:
-        return None
-    hour, minute, pm = found
-    evening = (pm or "p") == "p"  # (candidacy filing's bare "9" is § 5-303's 9 p.m.)
-    said = time(hour % 12 + 12 * evening, minute)
-    if given:
-        # "dropped out 2/24 @ 9:40pm; filing closed at 9:00 pm that night (Feb 24)": the day
-        # said is the deadline's, and the hour said of that same night is its hour.
-        for d in given:
-            # (a day said without its year is in the event's, settled later)
-            if d.value == day.value or (
-                not d.year_written
-                and (d.value.month, d.value.day) == (day.value.month, day.value.day)
-            ):
-                d.time = said
-        return None
-    return FactDate(
-        value=day.value,
-        time=said,
-        span=m.group(0),
-        start=m.start(),
-        role="filing_deadline",
-        year_written=day.year_written,
-    )
 
 
 # "the LG candidate dies exactly 50 days before the June 23, 2026 primary", "is disqualified

@@ -32,7 +32,6 @@ from bot.language.date_roles import (
     cue_spans,
     event_from_primary,
     label_dates,
-    same_day_cutoff,
 )
 from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
@@ -46,6 +45,7 @@ from bot.language.lexicon import Expanded, lexicon
 from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.rows import subject_row
+from bot.language.same_day import same_day_cutoff
 from bot.language.sum_roles import (
     from_elsewhere,
     fund_said_now,

@@ -118,3 +118,15 @@ def test_a_year_after_the_governors_candidate_is_no_count_of_votes() -> None:
         "unaffiliated gov candidate 2030 — declaration of intent deadline?", today=FALL_2029
     )
     assert reply.params["year"] == "2030"
+
+
+def test_a_cue_wrapped_onto_the_line_before_its_date_is_that_dates() -> None:
+    # § 5-903(b)(2): the filing deadline said at a line's end, its date on the next line (an
+    # email's wrapped prose), is still the filing deadline.
+    reply = SERVICE.ask(
+        "For the drill: the running mate dies Thursday, April 4, 2030. We are using a primary\n"
+        "of June 25, 2030 and a certificate of candidacy deadline of\n"
+        "February 26, 2030 at 9 p.m. When is the successor's certificate due?",
+        today=FALL_2029,
+    )
+    assert reply.params["filing_deadline"] == "2030-02-26T21:00"
