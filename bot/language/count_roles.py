@@ -157,13 +157,46 @@ _ANOTHER_OFFICE_BEFORE = re.compile(
 )
 
 
+# A list's row or a clause naming whose votes it counts ("- 2028 presidential vote for our
+# nominee in town: 6,102"), from its start to the count.
+_ROW_START = re.compile(r"[\n|;]")
+_OTHER_OFFICE = re.compile(r"\b(?:president\w*|senat\w*|congress\w*|mayor\w*)\b")
+_GOVERNOR = re.compile(r"\b(?:gov(?:ernor)?|gubernatorial)\b")
+
+
+def _row(low: str, count: FactCount) -> str:
+    """The row or clause `count` ends."""
+    begin = max((m.end() for m in _ROW_START.finditer(low, 0, count.start)), default=0)
+    return low[begin : count.start]
+
+
+def _row_names_another_office(low: str, count: FactCount) -> bool:
+    """Whether the row or clause `count` ends names another office than governor."""
+    row = _row(low, count)
+    return bool(_OTHER_OFFICE.search(row)) and not _GOVERNOR.search(row)
+
+
+def _row_names(low: str, count: FactCount) -> bool:
+    """Whether the row or clause `count` ends names the governor's votes."""
+    row = _row(low, count)
+    return bool(_GOVERNOR.search(row)) and not _OTHER_OFFICE.search(row)
+
+
 def another_offices_votes(low: str, counts: list[FactCount]) -> None:
     """ "governor candidate got 3,310 votes …; our LG candidate got 3,600": c. 53 § 14 counts
-    the votes for governor, so a count said of the Lieutenant Governor candidate is another
-    office's (role "another_office") when a count for governor is said too."""
+    the votes for governor, so a count said of the Lieutenant Governor candidate — or, on a
+    row of its own, of the presidential or senate candidate — is another office's (role
+    "another_office") when a count for governor is said too."""
     votes = [c for c in counts if c.role in (None, "votes")]
-    theirs = [c for c in votes if _ANOTHER_OFFICE_BEFORE.search(low, max(0, c.start - 50), c.start)]
-    if theirs and len(theirs) < len(votes) and any(c.role == "votes" for c in votes):
+    theirs = [
+        c
+        for c in votes
+        if _ANOTHER_OFFICE_BEFORE.search(low, max(0, c.start - 50), c.start)
+        or _row_names_another_office(low, c)
+    ]
+    # (a count for governor: said to be votes, or on a row of the governor's own)
+    ours = [c for c in votes if c not in theirs and (c.role == "votes" or _row_names(low, c))]
+    if theirs and ours:
         for c in theirs:
             c.role = "another_office"
 
