@@ -157,6 +157,20 @@ def added_questions(text: str) -> list[str]:
 # A question opened by its preposition, joined to no question before it ("If the LG withdraws,
 # by when is the successor's certificate due?": the condition's own question).
 _BY_WHEN = re.compile(r"\W*(?:by|until|till)\s")
+# A question of how something is done, which no rule computes ("How does ticket certification
+# work?", "and what does a ticket have to file to get certified?").
+_PROCEDURE = re.compile(
+    r"\W*(?:(?:and|also|but|so|plus)\s+)?(?:how\s+(?:does|do|will|would)\b[^?]*\bwork\b"
+    r"|what\s+(?:does|do|must|should)\s+(?:[\w'’-]+\s+){1,4}(?:have|need)\s+to\s+"
+    r"(?:file|do|submit|send|bring|provide)\b)"
+)
+
+
+def asks_a_procedure(question: str) -> bool:
+    """Whether `question` asks how something is done, not when, how many or how much."""
+    return bool(_PROCEDURE.match(question.lower()))
+
+
 # A deadline named as a heading's subject ("COC deadline for 2030 —").
 _NAMES_A_DEADLINE = re.compile(r"\b(?:deadline|due\s+date|last\s+day|cut-?off)\b")
 _UNFAMILIAR = 2  # words no rule's questions use, enough for a question of another subject
