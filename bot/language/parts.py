@@ -162,7 +162,10 @@ _BY_WHEN = re.compile(r"\W*(?:by|until|till)\s")
 _PROCEDURE = re.compile(
     r"\W*(?:(?:and|also|but|so|plus)\s+)?(?:how\s+(?:does|do|will|would)\b[^?]*\bwork\b"
     r"|what\s+(?:does|do|must|should)\s+(?:[\w'’-]+\s+){1,4}(?:have|need)\s+to\s+"
-    r"(?:file|do|submit|send|bring|provide)\b)"
+    r"(?:file|do|submit|send|bring|provide)\b"
+    # ("and do we have to post the proration notice on the website?": a step of the office's)
+    r"|(?:do|does|must|will)\s+(?:[\w'’-]+\s+){1,3}(?:have|need)\s+to\s+"
+    r"(?:post|publish|notify|announce|advertise|print|mail|e-?mail|notarize|vote|approve)\b)"
 )
 
 

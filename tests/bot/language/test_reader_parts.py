@@ -669,6 +669,13 @@ def test_how_a_board_goes_about_its_work_is_said_not_answered(question: str, rul
             "md-petition-declaration",
             "How does the petition review work",
         ),
+        # § 15-106(b) prorates; whether the office must publish a notice of it is no rule's.
+        (
+            "Fund has $5M; tickets are owed $3M and $3M. Prorated amounts please, and does the Board "
+            "need to publish a notice of the proration?",
+            "md-public-financing-proration",
+            "and does the Board need to publish a notice of the proration",
+        ),
         # § 5-703(f)(1) times the petition; what goes in with it is no rule's.
         (
             "When is the 2030 unaffiliated petition due, and what does the candidate need to "
