@@ -671,8 +671,8 @@ def test_how_a_board_goes_about_its_work_is_said_not_answered(question: str, rul
         ),
         # § 15-106(b) prorates; whether the office must publish a notice of it is no rule's.
         (
-            "Fund has $5M; tickets are owed $3M and $3M. Prorated amounts please, and does the Board "
-            "need to publish a notice of the proration?",
+            "Fund has $5M; tickets are owed $3M and $3M. Prorated amounts please, and does the "
+            "Board need to publish a notice of the proration?",
             "md-public-financing-proration",
             "and does the Board need to publish a notice of the proration",
         ),
