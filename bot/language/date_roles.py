@@ -204,6 +204,8 @@ _DATED = re.compile(
     # (never a ruling's day: "a board ruling dated May 28")
     r"(?<!determination\s)(?<!ruling\s)(?<!decision\s)(?<!order\s)(?<!itself\s)"
     r"\b(?:dated|issued|signed|published)\s+(?:on\s+)?$"
+    # ("file received by our unit on 4/10/2026": the day a paper came in)
+    r"|\b(?:received|logged|stamped)(?:\s+by(?:\s+[\w'’.-]+){1,3})?\s+on\s+$"
 )
 _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
@@ -235,7 +237,7 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         best: tuple[int, str, int] | None = None
         # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's;
         # "the Nov 14 special town election": an election's day claims no deadline's cue)
-        dated = elections[i] or bool(_DATED.search(low, max(0, start - 12), start))
+        dated = elections[i] or bool(_DATED.search(low, max(0, start - 40), start))
         for cs, ce, role in [] if dated else cues[lo:hi]:
             # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
             # October 11th": an aside in parentheses is no distance)

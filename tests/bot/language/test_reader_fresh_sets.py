@@ -143,3 +143,15 @@ def test_a_rows_votes_for_another_office_are_not_the_governors() -> None:
     )
     assert reply.rule == "ma-vacancy-delegates"
     assert reply.params["votes"] == "2615"
+
+
+def test_the_day_a_paper_was_received_is_no_cues_date() -> None:
+    # § 5-903(b)(2): the primary is the one said as the primary, not the day the review file
+    # was received, though "primary" is said just before it.
+    reply = SERVICE.ask(
+        "Closing the 2026 primary audit (packet received by our office on 4/14/2026): the "
+        "running mate withdrew 3/3/2026; COC deadline 2/24/2026 at 9 p.m.; withdrawal deadline "
+        "3/6/2026; primary 6/23/2026. When was the successor's certificate due?",
+        today=FALL_2029,
+    )
+    assert reply.params["primary"] == "2026-06-23"
