@@ -164,22 +164,15 @@ _OTHER_OFFICE = re.compile(r"\b(?:president\w*|senat\w*|congress\w*|mayor\w*)\b"
 _GOVERNOR = re.compile(r"\b(?:gov(?:ernor)?|gubernatorial)\b")
 
 
-def _row(low: str, count: FactCount) -> str:
-    """The row or clause `count` ends."""
+def _rows_office(low: str, count: FactCount) -> str | None:
+    """Whose votes the row or clause `count` ends names: "governor", "another" office, or None
+    (neither, or both)."""
     begin = max((m.end() for m in _ROW_START.finditer(low, 0, count.start)), default=0)
-    return low[begin : count.start]
-
-
-def _row_names_another_office(low: str, count: FactCount) -> bool:
-    """Whether the row or clause `count` ends names another office than governor."""
-    row = _row(low, count)
-    return bool(_OTHER_OFFICE.search(row)) and not _GOVERNOR.search(row)
-
-
-def _row_names(low: str, count: FactCount) -> bool:
-    """Whether the row or clause `count` ends names the governor's votes."""
-    row = _row(low, count)
-    return bool(_GOVERNOR.search(row)) and not _OTHER_OFFICE.search(row)
+    row = low[begin : count.start]
+    governor, other = bool(_GOVERNOR.search(row)), bool(_OTHER_OFFICE.search(row))
+    if governor == other:
+        return None
+    return "governor" if governor else "another"
 
 
 def another_offices_votes(low: str, counts: list[FactCount]) -> None:
@@ -192,10 +185,14 @@ def another_offices_votes(low: str, counts: list[FactCount]) -> None:
         c
         for c in votes
         if _ANOTHER_OFFICE_BEFORE.search(low, max(0, c.start - 50), c.start)
-        or _row_names_another_office(low, c)
+        or _rows_office(low, c) == "another"
     ]
     # (a count for governor: said to be votes, or on a row of the governor's own)
-    ours = [c for c in votes if c not in theirs and (c.role == "votes" or _row_names(low, c))]
+    ours = [
+        c
+        for c in votes
+        if c not in theirs and (c.role == "votes" or _rows_office(low, c) == "governor")
+    ]
     if theirs and ours:
         for c in theirs:
             c.role = "another_office"

@@ -99,6 +99,12 @@ def test_the_fund_available_now_is_the_fund_not_what_it_started_at(said: str) ->
         ),
         # ... said on a results line beside another office's
         ("Results for our party: governor candidate 1,805; U.S. Senate candidate 2,311.", "1805"),
+        # ... said on its own row of a list beside the presidential nominee's
+        (
+            "Town figures:\n- 2024 presidential vote for our nominee: 4,870\n"
+            "- 2026 governor vote for our candidate: 2,615\n- registered Republicans: 7,300\n",
+            "2615",
+        ),
         # ... and never a leftover vote asked about
         (
             "ward 8 gov vote at the last state election was 703 — does the leftover 3 votes count?",
@@ -130,19 +136,6 @@ def test_a_cue_wrapped_onto_the_line_before_its_date_is_that_dates() -> None:
         today=FALL_2029,
     )
     assert reply.params["filing_deadline"] == "2030-02-26T21:00"
-
-
-def test_a_rows_votes_for_another_office_are_not_the_governors() -> None:
-    # c. 53, § 14, sentence 4: the governor's candidate's votes, on their own row of a list
-    # beside the presidential nominee's and a registration count.
-    reply = SERVICE.ask(
-        "Town figures:\n- 2024 presidential vote for our nominee: 4,870\n"
-        "- 2026 governor vote for our candidate: 2,615\n- registered Republicans: 7,300\n"
-        "How many delegates may the town committee send?",
-        today=SPRING_2027,
-    )
-    assert reply.rule == "ma-vacancy-delegates"
-    assert reply.params["votes"] == "2615"
 
 
 def test_the_day_a_paper_was_received_is_no_cues_date() -> None:

@@ -464,6 +464,27 @@ def test_which_later_questions_are_of_a_subject_of_their_own(
             "ma-vacancy-who-fills",
             "and does the replacement need fresh nomination papers",
         ),
+        # Questions of how a thing is done, which no rule computes:
+        # § 5-703(c)(3) times the declaration; how the petition is reviewed is no rule's.
+        (
+            "When is the declaration of intent due for 2030? How does the petition review work?",
+            "md-petition-declaration",
+            "How does the petition review work",
+        ),
+        # § 15-106(b) prorates; whether the office must publish a notice of it is no rule's.
+        (
+            "Fund has $5M; tickets are owed $3M and $3M. Prorated amounts please, and does the "
+            "Board need to publish a notice of the proration?",
+            "md-public-financing-proration",
+            "and does the Board need to publish a notice of the proration",
+        ),
+        # § 5-703(f)(1) times the petition; what goes in with it is no rule's.
+        (
+            "When is the 2030 unaffiliated petition due, and what does the candidate need to "
+            "submit along with it?",
+            "md-petition-filing",
+            "and what does the candidate need to submit along with it",
+        ),
     ],
 )
 def test_a_later_question_in_a_rules_words_that_reads_as_no_rules_is_said_not_answered(
@@ -658,36 +679,3 @@ def test_how_a_board_goes_about_its_work_is_said_not_answered(question: str, rul
     reply = SERVICE.ask(question, today=TODAY)
     assert reply.rule == rule and reply.status == "answered_in_part"
     assert reply.reading is not None and len(reply.reading.not_answered) == 1
-
-
-@pytest.mark.parametrize(
-    ("question", "rule", "set_aside"),
-    [
-        # § 5-703(c)(3) times the declaration; how the petition is reviewed is no rule's.
-        (
-            "When is the declaration of intent due for 2030? How does the petition review work?",
-            "md-petition-declaration",
-            "How does the petition review work",
-        ),
-        # § 15-106(b) prorates; whether the office must publish a notice of it is no rule's.
-        (
-            "Fund has $5M; tickets are owed $3M and $3M. Prorated amounts please, and does the "
-            "Board need to publish a notice of the proration?",
-            "md-public-financing-proration",
-            "and does the Board need to publish a notice of the proration",
-        ),
-        # § 5-703(f)(1) times the petition; what goes in with it is no rule's.
-        (
-            "When is the 2030 unaffiliated petition due, and what does the candidate need to "
-            "submit along with it?",
-            "md-petition-filing",
-            "and what does the candidate need to submit along with it",
-        ),
-    ],
-)
-def test_a_later_question_of_how_a_thing_is_done_is_said_not_answered(
-    question: str, rule: str, set_aside: str
-) -> None:
-    reply = SERVICE.ask(question, today=TODAY)
-    assert reply.rule == rule and reply.status == "answered_in_part"
-    assert reply.reading is not None and reply.reading.not_answered == [set_aside]
