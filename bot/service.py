@@ -159,8 +159,17 @@ class AnswerService:
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
         if reply.reading is not None:
             reply.reading.asides = asides
-        if reply.reading is not None and matched.set_aside:
-            reply.reading.not_answered = list(matched.set_aside)
+        # (a part set aside as asking when, of a rule answering who, is answered after all
+        # where the answer names the day: "Who fills it, and by when?")
+        dated = reply.result is not None and reply.result.result.get("deadline") is not None
+        frame = frame_of(reply.rule) if dated and reply.rule else None
+        unanswered = [
+            part
+            for part in matched.set_aside
+            if not (frame and frame.dated_answer_answers(read_facts(part, today=day)))
+        ]
+        if reply.reading is not None and unanswered:
+            reply.reading.not_answered = unanswered
             reply.status = "answered_in_part" if reply.status == "answered" else reply.status
         return reply
 

@@ -219,6 +219,13 @@ class Frame:
         """Whether `part` asks what this rule's answer states beside its value (`states`)."""
         return bool(self.states and self.states.search(part))
 
+    def dated_answer_answers(self, facts: Facts) -> bool:
+        """Whether a part asking only a deadline ("and by when?") is answered by this rule's
+        answer where it names a day, though the rule answers another kind ("who fills it, and
+        by when?" of the 2026 special act's committee); never another deadline beside a rule
+        of deadlines, which is another filing's."""
+        return "a-deadline" not in self.answers and _asked_kinds(facts) == ["a-deadline"]
+
     def answers_none_of(self, facts: Facts, part: str) -> bool:
         """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,
         about nothing it decides ("what happens if it lands on a weekend?" is its own)."""

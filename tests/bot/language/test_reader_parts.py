@@ -177,6 +177,26 @@ def test_a_side_question_of_another_kind_is_said_not_answered(
     assert reply.reading is not None and words in reply.reading.not_answered
 
 
+def test_asking_when_beside_who_is_answered_where_the_answer_names_the_day() -> None:
+    # 2025 Mass. Acts c. 34, § 4: a nominee of the 1 September 2026 state primary is replaced
+    # by the special act's committee, whose filing is due by a day the answer names; for a
+    # later primary, c. 53, § 14, sentence 2's committee is named and no day is, so "by when"
+    # is still said not answered.
+    question = (
+        "MA: our state rep nominee from the September 1, {year} primary withdrew. Who fills it, "
+        "and by when?"
+    )
+    act = SERVICE.ask(question.format(year=2026), today=TODAY)
+    assert (act.status, act.rule) == ("answered", "ma-vacancy-who-fills")
+    assert (
+        act.result is not None and act.result.result["deadline"].date().isoformat() == "2026-09-08"
+    )
+    assert act.reading is not None and not act.reading.not_answered
+    later = SERVICE.ask(question.format(year=2028), today=TODAY)
+    assert (later.status, later.rule) == ("answered_in_part", "ma-vacancy-who-fills")
+    assert later.reading is not None and later.reading.not_answered == ["and by when"]
+
+
 @pytest.mark.parametrize(
     "question",
     [
