@@ -24,6 +24,7 @@ from bot.language.parts import (
     unfamiliar_questions,
     unsaid,
     without_side_asks,
+    without_side_parts,
     without_side_sentences,
     yes_no_set_aside,
 )
@@ -145,6 +146,28 @@ def _of_no_rule(
     )
 
 
+def _without_set_aside(
+    matcher: Matcher, text: str, result: MatchResult, facts: Facts, read: Callable[[str], Facts]
+) -> Facts:
+    """The facts of `text` without the later questions holding what was set aside as asking
+    what no rule computes: their facts are their own ("… and does a ticket that loses the
+    primary repay it?" names no primary of the shares asked), where the rest is still the
+    matched rule's question."""
+    parts = [
+        question
+        for question, _ in later_questions(text)
+        if any(aside.lower() in question.lower() for aside in result.set_aside)
+    ]
+    if not parts:
+        return facts
+    rest = text
+    for part in parts:
+        rest = rest.replace(part, " ", 1)
+    rest_facts = read(rest)
+    again, _ = match_question(matcher, rest, rest_facts)
+    return rest_facts if again.decision == "matched" and again.rule == result.rule else facts
+
+
 def match_asked(
     matcher: Matcher, text: str, facts: Facts, read: Callable[[str], Facts]
 ) -> tuple[MatchResult, dict[str, str], Facts]:
@@ -184,6 +207,8 @@ def match_asked(
                 )
             ]
             result = replace(result, set_aside=tuple(beyond)) if beyond else result
+        if result.rule and result.set_aside:
+            facts = _without_set_aside(matcher, text, result, facts, read)
         return result, relevant, facts
     # (only a question added by its own marker: a side question's words in a question of
     # its own, "If a ticket gets public money and the LG withdraws, does it repay?", may be
@@ -196,7 +221,9 @@ def match_asked(
         # ("Fund has $4M, two tickets owed $3M each. Shares? Also, who do we call at SBE about
         # it?": a side ask in a question sentence of its own; its "who" is not the main
         # question's, so the facts are read again without that sentence)
-        apart = without_side_sentences(text, result.out_of_scope)
+        apart = without_side_sentences(text, result.out_of_scope) or without_side_parts(
+            text, result.out_of_scope
+        )
         added = list(result.out_of_scope) if apart is not None else []
         rest = apart or ""
     if not added or not rest.strip():

@@ -297,6 +297,30 @@ def without_side_sentences(text: str, vetoes: Sequence[str]) -> str | None:
     return rest if side and main and any(c.isdigit() for c in rest) else None
 
 
+def without_side_parts(text: str, vetoes: Sequence[str]) -> str | None:
+    """`text` without its later questions holding `vetoes`, when every veto is a side ask
+    said only in such a question, holding no number, after a first question whose facts the
+    rest states ("What's each one's share, and when is the recount after the primary?"); else
+    None. Like `without_side_sentences`, for a side question asked in the main one's sentence
+    after it."""
+    if not vetoes or not set(vetoes) <= side_asks():
+        return None
+    rest, side = text, False
+    for question, _ in later_questions(text):
+        if any(veto_said(v, words(question)) for v in vetoes):
+            if any(c.isdigit() for c in question):
+                return None
+            # (with its question mark: what is left must ask by itself)
+            said = f"{question}?" if f"{question}?" in rest else question
+            rest, side = rest.replace(said, " ", 1), True
+    if not side or any(veto_said(v, words(rest)) for v in vetoes):
+        return None
+    # (the rest asks in words of its own: "LG withdrew before the 3/6 cutoff — does the fee
+    # come back?" states a day the question after it asks of, and asks nothing itself)
+    asks = "?" in rest or _WH.search(rest.lower())
+    return rest if asks and any(c.isdigit() for c in rest) else None
+
+
 def unsaid(text: str, vetoes: Sequence[str]) -> str:
     """`text` without the words of `vetoes` (compared stemmed, as the matcher found them)."""
     veto_words = {w for v in vetoes for w in words(v)}

@@ -243,7 +243,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
 ]
 
 
-_LABELS_NEXT_SUM = re.compile(r"\s*[(,;]\s*[a-z]+(?:\s+[a-z]+)?\s*:?\s*\$\s?\d")
+# A table's next row ("Agu\t$250\nTOTAL\t$395"): its label is its own sum's.
+_LABELS_NEXT_SUM = re.compile(
+    r"\s*(?:[(,;]|[ \t]*\n)\s*[a-z]+(?:\s+[a-z]+)?\s*(?::|\t|\|)?\s*\$\s?\d"
+)
 
 
 _FUND_BEFORE = next(rx for role, rx, _ in _MONEY_ROLES if role == "fund")

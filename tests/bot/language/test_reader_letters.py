@@ -84,6 +84,20 @@ def test_a_tables_total_row_is_a_total_not_another_ticket() -> None:
     assert reply.params == {"fund": "2900000", "entitlements": "1600000;1700000"}
 
 
+@pytest.mark.parametrize("between", ["\t", " ", ": "])
+def test_the_row_before_a_total_row_is_a_contribution_not_a_total(between: str) -> None:
+    # § 15-106(a)-style primary matching: three givers' rows, each its own contribution; the
+    # TOTAL row's label is its own sum's, never the row above it.
+    rows = "\n".join(f"{name}{between}${sum_}" for name, sum_ in (("Reyes", 60), ("Okafor", 85)))
+    reply = SERVICE.ask(
+        f"Gifts in this batch:\n{rows}\nLindqvist{between}$200\nTOTAL{between}$345\n\n"
+        "what public match do these draw?",
+        today=SPRING,
+    )
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params.get("contributions") == "60;85;200"
+
+
 def test_an_office_hour_said_after_a_comma_and_a_final_day() -> None:
     # c. 53, § 14, sentence 7: the last day for withdrawals and its hour, as written.
     reply = SERVICE.ask(

@@ -16,6 +16,7 @@ from bot.language.parts import (
     later_questions,
     unfamiliar_questions,
     without_side_asks,
+    without_side_parts,
     without_side_sentences,
 )
 from bot.language.words import words
@@ -177,6 +178,25 @@ def test_a_side_question_of_another_kind_is_said_not_answered(
     assert reply.reading is not None and words in reply.reading.not_answered
 
 
+@pytest.mark.parametrize(
+    "side",
+    [
+        "and does a ticket that loses the primary have to repay the money?",
+        "and who do I ask about recounts after the primary?",
+    ],
+)
+def test_a_part_set_aside_keeps_its_facts_to_itself(side: str) -> None:
+    # § 15-106(b)(2): shares of a $3M Fund against $2M and $1.5M, asked of no election; the
+    # primary named in the part no rule answers is not the proration's election.
+    reply = SERVICE.ask(
+        "Two tickets are owed $2M and $1.5M and the Fund holds $3M. What's each one's share, "
+        + side,
+        today=TODAY,
+    )
+    assert (reply.status, reply.rule) == ("answered_in_part", "md-public-financing-proration")
+    assert reply.params == {"fund": "3000000", "entitlements": "2000000;1500000"}
+
+
 def test_asking_when_beside_who_is_answered_where_the_answer_names_the_day() -> None:
     # 2025 Mass. Acts c. 34, § 4: a nominee of the 1 September 2026 state primary is replaced
     # by the special act's committee, whose filing is due by a day the answer names; for a
@@ -282,6 +302,33 @@ def test_a_side_sentence_is_set_aside_only_beside_a_main_question_of_its_own(
     question: str, vetoes: tuple[str, ...]
 ) -> None:
     assert without_side_sentences(question, vetoes) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "vetoes", "rest"),
+    [
+        # The shares are asked first; the repayment after them, in the same sentence.
+        (
+            "Fund holds $3M against $2M and $1.5M: what's each one's share, and when do they "
+            "repay it?",
+            ("repay",),
+            "Fund holds $3M against $2M and $1.5M: what's each one's share,",
+        ),
+        # What is left states a day and asks nothing: the question is the fee's alone.
+        (
+            "LG withdrew before the 3/6 cutoff -- does the filing fee come back?",
+            ("filing fee",),
+            None,
+        ),
+        # The side ask states a number of its own: never set aside unread.
+        ("What's each share of $3M, and when is the 2026 recount?", ("recount",), None),
+    ],
+)
+def test_a_side_part_of_the_main_sentence_is_set_aside_only_after_a_question(
+    question: str, vetoes: tuple[str, ...], rest: str | None
+) -> None:
+    got = without_side_parts(question, vetoes)
+    assert (got if got is None else got.strip()) == rest
 
 
 @pytest.mark.parametrize(
