@@ -143,6 +143,7 @@ QUESTION_FOLDERS = {
     "hundred-eleventh external tuning set": "external111",
     "hundred-twelfth external tuning set": "external112",
     "hundred-thirteenth external tuning set": "external113",
+    "hundred-fourteenth external tuning set": "external114",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -207,6 +208,7 @@ HELDOUT_FOLDERS = (
     "heldout60",
     "heldout61",
     "heldout62",
+    "heldout64",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

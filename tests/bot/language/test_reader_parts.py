@@ -91,6 +91,24 @@ SERVICE = packaged_service()
             "and whether we charge anything to file it",
             "md-petition-declaration",
         ),
+        # c. 53, § 14, sentence 7: the certificates' deadline, then an objection's own.
+        (
+            "Town seat: the last day for withdrawals was Monday 9/17/2029 at 5 pm. When is the "
+            "vacancy certificate due, and when are objections to it due?",
+            "ma-vacancy-certificate",
+        ),
+        # § 5-703(e)(2)(i)-style count of signatures, then how the pages look.
+        (
+            "Indie for governor, 3.9M registered voters statewide: how many signatures, and what "
+            "page format do the petitions use?",
+            "md-petition-signatures",
+        ),
+        # § 5-703(c)(3): the declaration's deadline, then how it is sent.
+        (
+            "2030 unaffiliated candidate: when's the declaration of intent due, and can it be "
+            "sent on an online form?",
+            "md-petition-declaration",
+        ),
     ],
 )
 def test_a_side_question_no_rule_computes_does_not_silence_the_main_one(
@@ -112,6 +130,8 @@ def test_a_side_question_no_rule_computes_does_not_silence_the_main_one(
         "For a ballot question petition, when are the signatures due?",
         # The other part asks nothing a rule computes.
         "Is there a fee for the declaration of intent, and can we pay it online?",
+        # How long records are kept is all it asks, whatever year they are of.
+        "We have the 2026 matching-fund records boxed up. How long do we have to keep them?",
     ],
 )
 def test_out_of_scope_words_still_rule_out_the_question_when_no_other_part_asks_a_rule(
@@ -195,6 +215,30 @@ def test_a_part_set_aside_keeps_its_facts_to_itself(side: str) -> None:
     )
     assert (reply.status, reply.rule) == ("answered_in_part", "md-public-financing-proration")
     assert reply.params == {"fund": "3000000", "entitlements": "2000000;1500000"}
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 15-106(b)(2): the total paid out is the sum of the prorated shares, the answer's
+        # own amount (money already paid out is a lookup: "how much was paid out so far?").
+        (
+            "Two tickets owed $2M and $1.5M; the Fund has $3M. Each ticket's share, and the "
+            "total paid out?",
+            "md-public-financing-proration",
+        ),
+        # § 5-703(c)(3): where it is filed is said with the deadline; "file it … with us" is
+        # not a request that the bot file it.
+        (
+            "unaffiliated for county council 2030 -- when is the declaration of intent due and "
+            "does she file it with us or with the State Board?",
+            "md-petition-declaration",
+        ),
+    ],
+)
+def test_words_of_what_the_answer_states_are_no_side_ask(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) == ("answered", rule)
 
 
 def test_asking_when_beside_who_is_answered_where_the_answer_names_the_day() -> None:
