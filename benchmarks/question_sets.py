@@ -144,6 +144,7 @@ QUESTION_FOLDERS = {
     "hundred-twelfth external tuning set": "external112",
     "hundred-thirteenth external tuning set": "external113",
     "hundred-fourteenth external tuning set": "external114",
+    "hundred-fifteenth external tuning set": "external115",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -208,6 +209,7 @@ HELDOUT_FOLDERS = (
     "heldout60",
     "heldout61",
     "heldout62",
+    "heldout63",
     "heldout64",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"

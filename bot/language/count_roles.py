@@ -137,7 +137,9 @@ def _of_the_district(low: str, count: FactCount) -> bool:
 _YEAR_AFTER_COUNT = re.compile(
     # ("97,215 registered as of January 1, 2030", "… on 1/1/2030": a day's year)
     r"[^.;?!$\n]{0,60}?\b(?:in|for|of|as\s+of|on)\s+"
-    r"(?:[a-z]{3,9}\s+\d{1,2}(?:st|th)?,?\s*|\d{1,2}/\d{1,2}/)?(20\d\d)\b"
+    # ("2,640 in Nov 2026": a month's year)
+    r"(?:[a-z]{3,9}\s+\d{1,2}(?:st|th)?,?\s*|\d{1,2}/\d{1,2}/"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(20\d\d)\b"
 )
 _YEAR_BEFORE_COUNT = re.compile(r"\b(20\d\d)\b[^.;?!\d]{0,60}$")
 _SAID_OF_A_YEAR = ("registered_voters", "votes")

@@ -249,6 +249,7 @@ _UNREAD_NUMBERS: list[tuple[re.Pattern[str], str]] = [
 
 
 # A year naming an election: "the 2030 election", "2026 gubernatorial primary", "2028 cycle".
+_YEAR_OF_AFTER = re.compile(r"\s+(?:turnout|results?|votes?\s+cast|primary|general)\b")
 _ELECTION_AFTER = re.compile(
     r"\s+(?:(?:gubernatorial|presidential|general|primary|regular|special)\s+)?"
     r"(?:elections?|cycle|general|primary|race|ballot)\b"
@@ -340,6 +341,8 @@ def read_numbers(
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
             if noun == "votes" and _year_like(raw) and not before.rstrip().endswith((":", "=")):
                 noun = None  # "unaffiliated gov candidate 2030": the year, not a count of votes
+            if _year_like(raw) and _YEAR_OF_AFTER.match(low, m.end()):
+                noun = None  # "| registered voters | 2026 turnout |": a year naming a column
             # ("1% of" is read "1 percent of")
             if noun == "registered_voters" and "per" in before and not _PETITION_SAID.search(low):
                 noun = None

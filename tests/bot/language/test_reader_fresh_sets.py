@@ -92,6 +92,8 @@ def test_the_fund_available_now_is_the_fund_not_what_it_started_at(said: str) ->
     [
         # c. 53, § 14, sentence 4: the last state election's votes for the governor's candidate.
         ("Ward 4: governor candidate votes were 1,920 in 2022 and 2,240 in 2026.", "2240"),
+        # ... the later year said with its month
+        ("Ward 6: our governor nominee had 1,730 votes in 2022 and 1,985 in Nov. 2026.", "1985"),
         (
             "Our presidential nominee got 5,100 votes here in 2024; our governor candidate got "
             "2,700 in 2022 and 2,950 in 2026.",
@@ -148,3 +150,16 @@ def test_the_day_a_paper_was_received_is_no_cues_date() -> None:
         today=FALL_2029,
     )
     assert reply.params["primary"] == "2026-06-23"
+
+
+def test_a_year_naming_the_next_column_is_no_count_of_voters() -> None:
+    # § 5-703(e)-style count: the header's "2026 turnout" names a column; the year is not the
+    # registered voters, and no count is taken from it (the reply asks instead).
+    reply = SERVICE.ask(
+        "Placeholders for the sheet:\n\n| district | registered voters (Jan 1) | 2026 turnout |\n"
+        "|---|---|---|\n| CD-4 | 455,102 | 298,660 |\n\nSignatures for an unaffiliated CD-4 "
+        "candidate?",
+        today=SPRING_2027,
+    )
+    assert (reply.status, reply.rule) == ("needs_input", "md-petition-signatures")
+    assert "registered_voters" not in reply.params
