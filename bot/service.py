@@ -26,7 +26,7 @@ from bot.language import MatchResult, build_matcher, frame_of, params_for, read_
 from bot.language.as_of import split_as_of
 from bot.language.asides import without_background
 from bot.language.choosing import match_asked
-from bot.language.frames import covered
+from bot.language.frames import covered, left_unanswered
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
 from bot.language.reading import reading_of
@@ -159,15 +159,10 @@ class AnswerService:
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
         if reply.reading is not None:
             reply.reading.asides = asides
-        # (a part set aside as asking when, of a rule answering who, is answered after all
-        # where the answer names the day: "Who fills it, and by when?")
         dated = reply.result is not None and reply.result.result.get("deadline") is not None
-        frame = frame_of(reply.rule) if dated and reply.rule else None
-        unanswered = [
-            part
-            for part in matched.set_aside
-            if not (frame and frame.dated_answer_answers(read_facts(part, today=day)))
-        ]
+        unanswered = left_unanswered(
+            reply.rule, matched.set_aside, dated, lambda part: read_facts(part, today=day)
+        )
         if reply.reading is not None and unanswered:
             reply.reading.not_answered = unanswered
             reply.status = "answered_in_part" if reply.status == "answered" else reply.status

@@ -11,7 +11,7 @@ words' similarity, and the reply says why in the frame's own sentence. Similarit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
@@ -359,6 +359,16 @@ def all_frames() -> dict[str, Frame]:
 
 def frame_of(rule: str) -> Frame:
     return all_frames().get(rule) or Frame(rule)
+
+
+def left_unanswered(
+    rule: str | None, parts: Iterable[str], dated: bool, read: Callable[[str], Facts]
+) -> list[str]:
+    """The parts set aside as asking what no rule computes that the answer leaves unanswered
+    (`dated`: it names a day): a part asking only when, of a rule answering who, is answered
+    after all where the answer names the day ("Who fills it, and by when?")."""
+    frame = frame_of(rule) if dated and rule else None
+    return [p for p in parts if not (frame and frame.dated_answer_answers(read(p)))]
 
 
 def conflicts(facts: Facts, rules: Iterable[str]) -> dict[str, Conflict]:

@@ -24,6 +24,7 @@ from bot.language.number_words import IN_WORDS, WORD_NUMBERS
 from bot.language.repeats import repeated_claims, repeated_sums
 from bot.language.sum_roles import GIVER_AFTER, listed_as_contributions, money_role
 from bot.language.text import MAX_ITEMS, blank
+from bot.language.unread import refused_forms
 from rules.engine.facts import FactAmount, FactCount
 from rules.values import MAX_DIGITS
 
@@ -150,6 +151,8 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s+20\d\d)?)?"
             r"\s*[:=|]\s*$"
             r"|\bregistered(?:\s*\([^()]*\))?\s*[:=|]\s*$"
+            # ("reg'd voters 67.5k in the council district": the count right after its noun)
+            r"|\bregistered\s+voters\s+$"
         ),
     ),
     # "1% of 98,765 = 987.65. indie petition: …": § 5-703's one percent is of the registered
@@ -217,35 +220,11 @@ _DISTRICT_BEFORE = re.compile(
 )
 # "subdistrict 1A", "district 12B": a designation, not a count.
 _DESIGNATION_AFTER = re.compile(r"[a-z]\b")
+_FLOOR = re.compile(r"\s*(?:-\s*)?(?:signature\s+)?(?:floor|minimum)\b")  # "the 250 floor"
 _RATE_BEFORE = re.compile(r"(?:\bper|\beach|\bevery|\bfor\s+each|\bfor\s+every)\s*$")
 _TO_THE_CENT = re.compile(r"\d{1,3}(?:,\d{3})+\.\d\d|\d{4,}\.\d\d")
 _CENTS = re.compile(r"\d{1,3}\.\d\d")
 _CENTS_SAID = re.compile(r"(?<![\d.,])\d{1,3}\.\d\d(?![\d.])")
-
-
-# Numbers written in a form that is not read: each is refused with the reason and blanked, never
-# read in part ("1e400" is not 1, "-123,456" is not 123,456, "123,4567" is not 123,456).
-_UNREAD_NUMBERS: list[tuple[re.Pattern[str], str]] = [
-    (
-        re.compile(r"(?<![\w.])\$?\s?\d[\d,]*(?:\.\d+)?e[+-]?\d+\b"),
-        "is in scientific notation, which I don't read; write the number out in full",
-    ),
-    (
-        # A minus sign (hyphen, U+2212, or the en dash editors substitute) right before the
-        # number or its $: "1 - 5", "5-903" and "5–10" are not negatives.
-        re.compile(r"(?<![\w.,/\-−–])(?:[-−–]\$?|\$[-−–])\d[\d,]*(?:\.\d+)?"),
-        "is negative; amounts and counts can't be",
-    ),
-    (
-        # Digits joined by commas that are neither thousands groups nor a list of numbers of
-        # four digits or more ("500000,600000"): "1,23", "123,4567".
-        re.compile(
-            r"(?<![\w.,$])\$?(?!\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,]))"
-            r"(?!\d{4,}(?:,\d{4,})+(?![\d,]))\d+(?:,\d+)+(?:\.\d+)?(?![\d,])"
-        ),
-        "has its commas in the wrong places; write it like 123,456 or 123456",
-    ),
-]
 
 
 # A year naming an election: "the 2030 election", "2026 gubernatorial primary", "2028 cycle".
@@ -279,14 +258,10 @@ def _spaced_thousands(low: str, problems: list[str]) -> str:
 
 
 def _unread_numbers(low: str, problems: list[str]) -> str:
-    """Report numbers written in forms we refuse (see `_UNREAD_NUMBERS`); return `low` with
-    them blanked so no part of them is read as a number."""
-    low = _spaced_thousands(low, problems)
-    for rx, why in _UNREAD_NUMBERS:
-        for m in rx.finditer(low):
-            problems.append(f"{m.group(0).strip()[:40]!r} {why}")
-            low = blank(low, m.start(), m.end())
-    return low
+    """Report numbers written in forms we refuse (`refused_forms`, and thousands spaced where
+    what they count is not said); return `low` with them blanked so no part of them is read
+    as a number."""
+    return refused_forms(_spaced_thousands(low, problems), problems)
 
 
 def read_numbers(
@@ -339,7 +314,11 @@ def read_numbers(
         elif noun is None and not dollar:
             before = low[max(0, m.start() - 30) : m.start()]
             noun = next((role for role, rx in _NOUN_COLON if rx.search(before)), None)
-            if noun == "votes" and _year_like(raw) and not before.rstrip().endswith((":", "=")):
+            if (
+                noun in ("votes", "registered_voters")
+                and _year_like(raw)
+                and not before.rstrip().endswith((":", "="))
+            ):
                 noun = None  # "unaffiliated gov candidate 2030": the year, not a count of votes
             if _year_like(raw) and _YEAR_OF_AFTER.match(low, m.end()):
                 noun = None  # "| registered voters | 2026 turnout |": a year naming a column
@@ -414,7 +393,9 @@ def read_numbers(
             if _ELECTION_AFTER.match(low, m.end()):
                 election_years.append(number)
             continue
-        if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]):
+        if _RATE_BEFORE.search(low[max(0, m.start() - 12) : m.start()]) or _FLOOR.match(
+            low, m.end()
+        ):
             noun = "rate"  # "one per 500 votes": a statutory ratio, not the user's count
         elif (
             _DISTRICT_BEFORE.search(low[max(0, m.start() - 24) : m.start()])

@@ -163,3 +163,22 @@ def test_a_year_naming_the_next_column_is_no_count_of_voters() -> None:
     )
     assert (reply.status, reply.rule) == ("needs_input", "md-petition-signatures")
     assert "registered_voters" not in reply.params
+
+
+@pytest.mark.parametrize(
+    ("question", "voters"),
+    [
+        # § 5-703(e): the registered voters said right after their noun, in thousands.
+        ("reg'd voters 54.2k in the district -- sigs for an indie?", "54200"),
+        # ... and the statute's own floor of 250 asked about is no count of voters
+        (
+            "registered voters in the ward: 16,400. how many signatures, and does the 250 floor "
+            "matter here?",
+            "16400",
+        ),
+    ],
+)
+def test_the_registered_voters_said_beside_the_floor(question: str, voters: str) -> None:
+    reply = SERVICE.ask(question, today=SPRING_2027)
+    assert reply.rule == "md-petition-signatures"
+    assert reply.params == {"registered_voters": voters}

@@ -103,6 +103,18 @@ SERVICE = packaged_service()
             "page format do the petitions use?",
             "md-petition-signatures",
         ),
+        # § 5-703(f)-style special-election petition date, then a voter's registration cutoff.
+        (
+            "CD-3 special primary 5/11/27: when are indie petitions due and when's the voter reg "
+            "cutoff for it?",
+            "md-petition-filing",
+        ),
+        # § 15-106(a)-style match of one contribution, then how much more the donor may give.
+        (
+            "A Maryland donor gave $150 on a card. What's matched, and could she legally give "
+            "another $4,000?",
+            "md-public-financing-primary",
+        ),
         # § 5-703(c)(3): the declaration's deadline, then how it is sent.
         (
             "2030 unaffiliated candidate: when's the declaration of intent due, and can it be "
