@@ -33,8 +33,9 @@ _TIME_AFTER = re.compile(
     r"(?:[,(]\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day\)?\s*)?"
     # ("withdraws tuesday night at 10 pm")
     r"(?:(?:night|evening|morning|afternoon)\s+)?"
-    # ("the 2/26 filing deadline (9 pm)": the deadline's hour, said after its name)
-    r"(?:(?:filing|coc|candidacy|certificate)\s+(?:deadline|cut-?off)\s*)?"
+    # ("the 2/26 filing deadline (9 pm)", "the 9/12 withdrawal deadline (5pm)": the
+    # deadline's hour, said after its name)
+    r"(?:(?:filing|coc|candidacy|certificate|withdrawals?)\s+(?:deadline|cut-?off)\s*)?"
     # ("Friday, September 22, at five o'clock in the afternoon")
     r"(?:,\s*(?:at\b)?|\bat\b|@|\bby\b|-|–|—|\()?\s*"
     # ("last day for withdrawals: Tuesday 2/15/2028, closing at noon")

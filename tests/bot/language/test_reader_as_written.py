@@ -255,6 +255,15 @@ def test_a_candidacy_deadlines_hour_said_after_its_name_or_bare() -> None:
         assert deadline.time == time(21, 0)
 
 
+def test_a_withdrawal_deadlines_hour_said_after_its_name() -> None:
+    # c. 53, § 14, sentence 7 counts from the last day (and hour) for filing withdrawals.
+    facts = extract(
+        "she withdrew before the 10/3/2029 withdrawal deadline (4 pm)", today=date(2029, 9, 1)
+    )
+    deadline = next(d for d in facts.dates if d.value == date(2029, 10, 3))
+    assert deadline.time == time(16, 0)
+
+
 def test_a_year_the_asked_one_is_placed_by_is_not_the_year_asked_about() -> None:
     text = "For the gubernatorial cycle after 2030 — when do distributions begin in 2034?"
     assert extract(text, today=date(2027, 6, 10)).year == 2034
