@@ -135,7 +135,8 @@ def attach_time(low: str, d: FactDate, problems: list[str], said_after: int) -> 
     if d.time is not None:
         return said_after
     end = d.start + len(d.span)
-    after = _TIME_AFTER.match(low, end, min(len(low), end + 24))
+    # (wide enough for a deadline's name between: "10/3/2029 withdrawal deadline (4 pm)")
+    after = _TIME_AFTER.match(low, end, min(len(low), end + 32))
     if after:
         said_after = after.end()
         if after.group(4):
