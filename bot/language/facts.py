@@ -376,7 +376,8 @@ _CLAUSE_END = re.compile(r"[.?!;:]\s|\s[-–—]\s")
 _SUBJECT_REACH = 90  # characters an office may stand before its event ("the LG candidate … died")
 # "the governor candidate's running mate": a possessive names whose, not who; so does an office
 # after a preposition ("ran with one of the governor candidates", "mate of the governor").
-_POSSESSIVE = re.compile(r"(?:\s+(?:candidate|nominee))?\s*['’]s?\b")
+# So does an office naming a ticket ("the running mate on one of the governor tickets").
+_POSSESSIVE = re.compile(r"(?:\s+(?:candidate|nominee))?\s*['’]s?\b|\s+tickets?\b")
 # "the person running for lieutenant governor alongside our governor candidate died": the
 # office one runs *for* is the subject's own; one named *alongside* it is another's.
 _AFTER_PREPOSITION = re.compile(

@@ -68,6 +68,11 @@ def test_whose_event_it_is_is_the_office_named_before_it() -> None:
     assert facts.values("event_office") == ["lieutenant-governor"]
     facts = read_facts("top of the ticket withdrew, the running mate stays", today=TODAY)
     assert facts.values("event_office") == ["governor"]
+    # (an office naming a ticket says which ticket, not whose event)
+    facts = read_facts(
+        "the running mate on one of the new governor tickets died Sunday", today=TODAY
+    )
+    assert facts.values("event_office") == ["lieutenant-governor"]
 
 
 def test_an_event_after_the_primary_is_the_rules_question_and_not_covered() -> None:
