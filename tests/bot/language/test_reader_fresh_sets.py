@@ -92,6 +92,11 @@ def test_the_fund_available_now_is_the_fund_not_what_it_started_at(said: str) ->
     [
         # c. 53, § 14, sentence 4: the last state election's votes for the governor's candidate.
         ("Ward 4: governor candidate votes were 1,920 in 2022 and 2,240 in 2026.", "2240"),
+        # ... said of the governor's nominee beside a Senate nominee's
+        (
+            "In Ward 2 our US Senate nominee got 3,400 votes and our governor nominee got 2,750.",
+            "2750",
+        ),
         # ... the later year said with its month
         ("Ward 6: our governor nominee had 1,730 votes in 2022 and 1,985 in Nov. 2026.", "1985"),
         (

@@ -253,14 +253,16 @@ def test_words_of_what_the_answer_states_are_no_side_ask(question: str, rule: st
     assert (reply.status, reply.rule) == ("answered", rule)
 
 
-def test_asking_when_beside_who_is_answered_where_the_answer_names_the_day() -> None:
+@pytest.mark.parametrize("who", ["Who fills it", "Who was supposed to fill it"])
+def test_asking_when_beside_who_is_answered_where_the_answer_names_the_day(who: str) -> None:
     # 2025 Mass. Acts c. 34, § 4: a nominee of the 1 September 2026 state primary is replaced
     # by the special act's committee, whose filing is due by a day the answer names; for a
     # later primary, c. 53, § 14, sentence 2's committee is named and no day is, so "by when"
     # is still said not answered.
     question = (
-        "MA: our state rep nominee from the September 1, {year} primary withdrew. Who fills it, "
-        "and by when?"
+        "MA: our state rep nominee from the September 1, {year} primary withdrew. "
+        + who
+        + ", and by when?"
     )
     act = SERVICE.ask(question.format(year=2026), today=TODAY)
     assert (act.status, act.rule) == ("answered", "ma-vacancy-who-fills")
