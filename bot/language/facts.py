@@ -29,14 +29,15 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"|\bpulled\s+(?:his|her|their)\s+name\b"
             r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
             # "drop off the signed petition", "drop off my signature sheets" delivers it
-            r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+|my\s+|your\s+)?"
+            r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+|my\s+|your\s+|its\s+)?"
             # ("drop off their last petition boxes")
             r"(?:last\s+|final\s+|remaining\s+|other\s+)?"
             r"(?:signed\s+|signature\s+|petition\s+)?"
             r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|pages?|declaration"
             # ("dropped off her COC at 5:20pm", "dropped off 3 boxes")
             r"|cocs?|certificate\s+of\s+candidacy|boxes|box|binders?|documents?|filings?|it|them"
-            r"|\d))"
+            # ("can they be dropped off up to midnight?", "dropped off at the board by 5")
+            r"|\d|up\s+to|at|by|until|till|in\s+person)\b)"
             # "LG cand dropped. wd deadline 3/6/26 …"
             r"|\b(?:candidate|nominee|running\s+mate)\s+(?:has\s+|just\s+)?dropped\b"
             r"(?!\s+(?:off|by|in|the|a|an|her|his|their|our|my)\b)"

@@ -201,12 +201,18 @@ def test_a_day_of_the_month_between_two_months_dates_is_asked() -> None:
     assert "names no month" in reply.message
 
 
-def test_dropping_off_the_last_petition_boxes_is_no_withdrawal() -> None:
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can the campaign drop off its final petition boxes after 5 on the due date?",
+        # (what is dropped off said before it: "can they be dropped off up to midnight?")
+        "Indie petitions for 2030: can they be dropped off up to midnight on the due date?",
+        "the petitions were dropped off at the board at 4:50",
+    ],
+)
+def test_dropping_off_petitions_is_no_withdrawal(question: str) -> None:
     # § 5-703(c)(3): dropping off petition boxes files them; no one withdraws (§ 5-502).
-    facts = read_facts(
-        "can the campaign drop off its final petition boxes after 5 on the due date?", today=DAY
-    )
-    assert facts.event is None
+    assert read_facts(question, today=DAY).event is None
 
 
 @pytest.mark.parametrize(
