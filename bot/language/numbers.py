@@ -134,9 +134,11 @@ _VOTERS_BEFORE = re.compile(
     r"[ \t]*(?::\s*)?\Z"
 )
 # "ward 3 gov vote at the last state election was 501": the votes counted, said before it.
+# ("our party's candidate for governor got 3,101 of them": what the candidate got, too)
 _VOTES_BEFORE = re.compile(
     r"\b(?:gov(?:ernor)?|gubernatorial)\s+votes?\b[^.?!;\d$\n]{0,40}?\b(?:was|were|is|totall?ed)"
-    r"\s*\Z"
+    r"\s*\Z|\b(?:(?:candidate|nominee)\s+for\s+governor|(?:gov(?:ernor)?|gubernatorial)\s+"
+    r"(?:candidate|nominee))\s+(?:got|received|drew)\s+\Z"
 )
 _LEFTOVER = re.compile(r"\b(?:leftover|left\s+over|remaining|extra|spare|odd)\s+\Z")
 _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [

@@ -97,6 +97,12 @@ def test_the_fund_available_now_is_the_fund_not_what_it_started_at(said: str) ->
             "In Ward 2 our US Senate nominee got 3,400 votes and our governor nominee got 2,750.",
             "2750",
         ),
+        # ... said as what the candidate got, beside the ballots cast
+        (
+            "Town clerk: 8,420 ballots were cast here in Nov 2026; our party's candidate for "
+            "governor got 2,905 of them.",
+            "2905",
+        ),
         # ... the later year said with its month
         ("Ward 6: our governor nominee had 1,730 votes in 2022 and 1,985 in Nov. 2026.", "1985"),
         (
