@@ -162,7 +162,10 @@ _ANOTHER_OFFICE_BEFORE = re.compile(
 # A list's row or a clause naming whose votes it counts ("- 2028 presidential vote for our
 # nominee in town: 6,102"), from its start to the count.
 _ROW_START = re.compile(r"[\n|;]")
-_OTHER_OFFICE = re.compile(r"\b(?:president\w*|senat\w*|congress\w*|mayor\w*)\b")
+_OTHER_OFFICE = re.compile(
+    r"\b(?:president\w*|senat\w*|congress\w*|mayor\w*|auditor|treasurer|attorney\s+general"
+    r"|secretary\s+of|sheriff|district\s+attorney)\b"
+)
 _GOVERNOR = re.compile(r"\b(?:gov(?:ernor)?|gubernatorial)\b")
 
 
@@ -170,11 +173,14 @@ def _rows_office(low: str, count: FactCount) -> str | None:
     """Whose votes the row or clause `count` ends names: "governor", "another" office, or None
     (neither, or both)."""
     begin = max((m.end() for m in _ROW_START.finditer(low, 0, count.start)), default=0)
-    row = low[begin : count.start]
-    governor, other = bool(_GOVERNOR.search(row)), bool(_OTHER_OFFICE.search(row))
-    if governor == other:
-        return None
-    return "governor" if governor else "another"
+    # (else the line's, a table's row said in words: "Governor, our candidate: L. Fitz;
+    # votes in town: 4480")
+    line = low.rfind("\n", 0, count.start) + 1
+    for row in (low[begin : count.start], low[line : count.start]):
+        governor, other = bool(_GOVERNOR.search(row)), bool(_OTHER_OFFICE.search(row))
+        if governor != other:
+            return "governor" if governor else "another"
+    return None
 
 
 def another_offices_votes(low: str, counts: list[FactCount]) -> None:

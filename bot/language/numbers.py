@@ -161,7 +161,14 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
     # voters (`_PETITION_SAID`: "what is 1% of 50,000" counts no voters)
     ("registered_voters", re.compile(r"(?<![\d.])1\s*(?:%|percent|per\s*cent)\s+of\s*$")),
     # ("governor candidate votes were 2,870 in 2022 and …")
-    ("votes", re.compile(r"\bvotes(?:\s+for\s+governor)?\s*(?:[:=|]|\b(?:were|was))\s*$")),
+    # ("votes in town (Nov 2026): 4480", a table's column)
+    (
+        "votes",
+        re.compile(
+            r"\bvotes(?:\s+for\s+governor|\s+in\s+(?:the\s+)?(?:town|ward|city|precinct))?"
+            r"(?:\s*\([^()]*\))?\s*(?:[:=|]|\b(?:were|was))\s*$"
+        ),
+    ),
     # "town cmte delegates = 6?", "I think 6 but someone said 7": the asker's answer
     ("delegates", re.compile(r"\bdelegates?\s*[:=]\s*$|\bdelegates?\s+or\s*$")),
     # "they gave our gov nominee 1,004", "our gov nominee got exactly 2,000 here"

@@ -103,7 +103,8 @@ def _as_words(lines: list[str], sep: str) -> str | None:
         or not body
         or not all(
             _HEADER_CELL.fullmatch(h)
-            and len(h.split()) <= _MAX_HEADER_WORDS
+            # (a parenthesis says of what: "votes in town (Nov 2026)")
+            and len(re.sub(r"\([^()]*\)", "", h).split()) <= _MAX_HEADER_WORDS
             # (a year may name a column, "reg_voters_jan1_2028"; other digits make a row)
             and not re.search(r"\d\d", re.sub(r"(?:19|20)\d\d", "", h))
             for h in header

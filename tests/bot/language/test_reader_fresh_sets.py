@@ -103,6 +103,12 @@ def test_the_fund_available_now_is_the_fund_not_what_it_started_at(said: str) ->
             "governor got 2,905 of them.",
             "2905",
         ),
+        # ... on its own row of a table of offices, its column's name said with a year
+        (
+            "office,our nominee,votes in ward (Nov 2026)\nU.S. Senate,T. Okoro,3990\n"
+            "Governor,M. Reyes,3315\nTreasurer,J. Flynn,3120\n",
+            "3315",
+        ),
         # ... the later year said with its month
         ("Ward 6: our governor nominee had 1,730 votes in 2022 and 1,985 in Nov. 2026.", "1985"),
         (
