@@ -142,11 +142,12 @@ def _contributions(facts: Facts) -> list[object]:
         for a in facts.amounts
         if a.role not in ("again", "taken_back", "not_eligible", "loan", "same_giver")
     ]
-    if not listed and not any(a.role for a in said):
-        listed = said if len(said) > 1 else []
+    unnamed = [a for a in said if a.role is None]
+    # (the Fund's balance said beside them is never one: "Fund is at $14.6M. The batch: …")
+    if not listed and not any(a.role for a in said if a.role != "fund"):
+        listed = unnamed if len(unnamed) > 1 else []
     # "3 contributions totaling $390 ($250, $100, $40)": sums no words call anything, that add
     # up to the total said, are its contributions.
-    unnamed = [a for a in said if a.role is None]
     totals = {a.value for a in said if a.role in ("total", "private")}
     if not listed and len(unnamed) > 1 and sum(a.value * a.times for a in unnamed) in totals:
         listed = unnamed

@@ -625,6 +625,18 @@ def test_a_list_a_sentence_introduces_with_a_colon_is_the_contributions() -> Non
     ]
 
 
+def test_the_funds_balance_said_beside_a_batch_is_no_contribution() -> None:
+    # § 15-106(c)(1): each contribution of the batch is matched; the Fund's balance is not one.
+    facts = extract(
+        "FYI the Fund is at $12.9M. Batch:\n\ngiver,amount\nP. Nunez,60\nR. Akhtar,200\n\n"
+        "Match for the batch?",
+        today=TODAY,
+    )
+    assert param_strings(params_for("md-public-financing-primary", facts)) == {
+        "contributions": "60;200"
+    }
+
+
 def test_full_amounts_that_add_up_to_a_sum_are_the_parts_not_the_sum() -> None:
     # § 15-106(e): the entitlements are the tickets' own sums; their total is not one of them.
     facts = extract(
