@@ -243,9 +243,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
 ]
 
 
-# A table's next row ("Agu\t$250\nTOTAL\t$395"): its label is its own sum's.
+# A table's next row or cell ("Agu\t$250\nTOTAL\t$395", "| $1M | raised $2M |"): its own label.
 _LABELS_NEXT_SUM = re.compile(
-    r"\s*(?:[(,;]|[ \t]*\n)\s*[a-z]+(?:\s+[a-z]+)?\s*(?::|\t|\|)?\s*\$\s?\d"
+    r"\s*(?:[(,;|]|[ \t]*\n)\s*[a-z]+(?:\s+[a-z]+)?\s*(?::|\t|\|)?\s*\$\s?\d"
 )
 
 

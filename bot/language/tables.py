@@ -51,10 +51,25 @@ _PLACE_COLUMN = re.compile(r"state|residence|city|town|county|location|home|addr
 _TOTAL_ROW = re.compile(r"(?:grand\s*|sub\s*-?\s*)?totals?:?|sum", re.IGNORECASE)
 
 
+# A column of money a ticket raised itself ("private $ raised"): said as raised, never as one
+# more full public contribution beside that column's.
+_RAISED_COLUMN = re.compile(r"raised|private", re.IGNORECASE)
+# ... and one of what a ticket is entitled to ("full public contribution", "entitlement").
+_ENTITLED_COLUMN = re.compile(r"\bfull\b|entitle", re.IGNORECASE)
+
+
 def _as_sum(name: str, cell: str) -> str:
-    """A number in a money column, said as a sum ("35" under "amt" is "$35"); else the cell."""
-    money = _NUMBER_CELL.fullmatch(cell) and "$" not in cell and _MONEY_COLUMN.search(name)
-    return "$" + cell if money else cell
+    """A number in a money column, said as a sum ("35" under "amt" is "$35"; under "private $
+    raised", "raised $2,900,000"); else the cell."""
+    money = _NUMBER_CELL.fullmatch(cell) and (
+        ("$" not in cell and _MONEY_COLUMN.search(name)) or _RAISED_COLUMN.search(name)
+    )
+    if not money:
+        return cell
+    said = cell if "$" in cell else "$" + cell
+    if _RAISED_COLUMN.search(name):
+        return "raised " + said
+    return "entitled to " + said if _ENTITLED_COLUMN.search(name) else said
 
 
 def _one_row_per_giver(header: list[str], body: list[list[str]]) -> list[list[str] | None]:

@@ -211,6 +211,15 @@ def test_a_markdown_table_of_full_contributions_is_the_entitlements() -> None:
         "fund": Decimal(3100000),
         "entitlements": [Decimal(2200000), Decimal(1700000)],
     }
+    # Beside a column of what each ticket raised itself, which is no entitlement.
+    raised = (
+        "| ticket | full public contribution | private $ raised |\n|---|---|---|\n"
+        "| X | 2,200,000 | 3,400,000 |\n| Y | 1,700,000 | 900,000 |\n\nfund on hand: $3.1M. shares?"
+    )
+    assert _params("md-public-financing-proration", raised) == {
+        "fund": Decimal(3100000),
+        "entitlements": [Decimal(2200000), Decimal(1700000)],
+    }
     # Said in a sentence, with the tickets between the words and the list.
     said = (
         "Fund balance 9,000,000. Full public contributions for the three tickets come to "
