@@ -215,6 +215,7 @@ _SET_BY_PROCLAMATION = re.compile(
 )
 _WRAPPED = re.compile(r"[ \t]*(?:of|is|was|on|at|by|for)[ \t]*\n")
 _LABEL_AFTER = re.compile(r",?\s*(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*)?:\s*")
+_UNNAMED_DEADLINE = re.compile(r"\s+(?:deadline|cut-?off)\b")
 _BEFORE_OR_AFTER = re.compile(r"\b(?:before|after|prior\s+to|ahead\s+of)\s+(?:the\s+)?$")
 
 
@@ -330,6 +331,16 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
     for d, election in zip(dates, elections, strict=True):
         if election:
             d.role = "general"
+    # ("LG withdrew before the 3/6 cutoff": a deadline the event is placed by, never the
+    # event's own day; which deadline is not said)
+    for d in dates:
+        start = d.start
+        if (
+            d.role is None
+            and _UNNAMED_DEADLINE.match(low, start + len(d.span))
+            and _BEFORE_OR_AFTER.search(low, max(0, start - 20), start)
+        ):
+            d.role = "aside"
     _day_said_again(dates, low)
     _event_hour_first(cues, dates, low)
 

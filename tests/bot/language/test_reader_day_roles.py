@@ -492,3 +492,18 @@ def test_the_values_a_question_gives(question: str, rule: str, expected: dict[st
 def test_the_rule_of_what_is_asked_beside_what_is_told(question: str, rule: str) -> None:
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == rule
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "LG withdrew before the 3/6 cutoff. When is the successor's COC due?",
+        "Our running mate withdrew ahead of the March 6 deadline -- successor certificate due?",
+    ],
+)
+def test_a_deadline_the_event_is_placed_by_is_not_the_events_day(question: str) -> None:
+    # § 5-903(b)(2)(i): a withdrawal's successor is timed from the withdrawal deadline; the day
+    # the withdrawal is placed before is no day it happened on.
+    reply = SERVICE.ask(question, today=date(2026, 4, 14))
+    assert reply.rule == "md-successor-lt-gov"
+    assert "event_date" not in reply.params
