@@ -211,7 +211,8 @@ _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
     # ("proclamation … says candidacy papers close 5 p.m. Saturday, January 15")
     r"|says?\b[^.?!;\n\d]{0,40}?\b(?:close[sd]?|due))\b"
-    r"[^.?!;\n\d]{0,12}(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*(?:on\s+)?)?$"
+    # ("sets candidate filing for 5:00 p.m. on Monday, September 10")
+    r"[^.?!;\n\d]{0,30}(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*(?:on\s+)?)?$"
 )
 _WRAPPED = re.compile(r"[ \t]*(?:of|is|was|on|at|by|for)[ \t]*\n")
 _LABEL_AFTER = re.compile(r",?\s*(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)\s*)?:\s*")

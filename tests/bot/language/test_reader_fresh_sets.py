@@ -33,6 +33,17 @@ def test_the_day_a_proclamation_came_out_is_not_its_deadline() -> None:
     assert "coc_deadline" not in reply.params
 
 
+def test_what_a_proclamation_sets_said_farther_on_is_its_deadline() -> None:
+    # § 5-703(c)(3)(ii): the deadline the proclamation sets, a few words after "sets".
+    reply = SERVICE.ask(
+        "The proclamation for the CD-2 special sets candidate filing for 4:00 p.m. on Tuesday, "
+        "June 8, 2027. When is the unaffiliated candidate's declaration of intent due?",
+        today=SPRING_2027,
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.params["proclamation_deadline"] == "2027-06-08T16:00"
+
+
 def test_a_count_of_gifts_before_a_listed_sum_is_how_many_of_it() -> None:
     # § 15-106(c): each eligible contribution is matched — two of 150 are two.
     reply = SERVICE.ask(
