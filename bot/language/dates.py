@@ -160,12 +160,12 @@ _EVENT_WEEKDAY_AHEAD = re.compile(
     r"|files?\s+(?:a|her|his|the|their)\s+(?:certificate\s+of\s+)?withdrawal)\s+"
     r"(?:on\s+|this\s+(?:coming\s+)?)?(?P<wd>" + WEEKDAY_FULL + r")\b"
 )
-# "withdrawals close Friday at noon": a deadline still to come on a bare weekday is the coming
-# one; "withdrawals closed friday at 5" the last one.
+# "withdrawals close Friday at noon", "last day is this Friday": a day still to come on a bare
+# weekday is the coming one; "withdrawals closed friday at 5" the last one.
 # (never when the day is written out just after: "close Friday at noon — 9/22" is 9/22)
 _DAY_WRITTEN_AFTER = r"(?![^.?!;]{0,25}?(?:\d{1,2}/\d{1,2}|\b(?:" + MONTH_NAME + r")\.?\s+\d))"
 _CLOSES_WEEKDAY = re.compile(
-    r"\b(?:close|closes|closing|end|ends)\s+(?:on\s+|this\s+(?:coming\s+)?)?"
+    r"(?:\b(?:close|closes|closing|end|ends)\s+(?:on\s+)?|\bthis\s+(?:coming\s+)?)"
     r"(?P<wd>" + WEEKDAY_FULL + r")\b" + _DAY_WRITTEN_AFTER
 )
 _CLOSED_WEEKDAY = re.compile(

@@ -27,8 +27,9 @@ _NOT_A_COUNT = (
     r"(?!\s*(?:k|m|mm|mil|million|thousand|billion|bn|grand|dollars?|bucks)\b)"
 )
 _TIME_AFTER = re.compile(
-    # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice)
-    r"\)?\s*"
+    # ("close today (Sept. 4) at noon": past the parenthesis that closes a day said twice;
+    # "this Friday (the 20th) at 5": past one that says it again)
+    r"\)?\s*(?:\([^()]{0,15}\)\s*)?"
     # ("the last day to withdraw was yesterday, Monday, at 5 pm": the day named again)
     r"(?:[,(]\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day\)?\s*)?"
     # ("withdraws tuesday night at 10 pm")
@@ -60,7 +61,9 @@ _TIME_BEFORE = re.compile(
     # ("withdrawals close Friday at noon — 9/22": the day said after a dash)
     # ("died at about 10:30 pm on filing night, Feb 26": the night named, then its day)
     r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*"
-    r"(?:on\s+(?:the\s+)?(?:filing|deadline)[\s-]+(?:night|day)\s*,?\s*|on\s+|,\s*|[—–-]+\s*)?$"
+    # ("close at noon this friday")
+    r"(?:on\s+(?:the\s+)?(?:filing|deadline)[\s-]+(?:night|day)\s*,?\s*|on\s+|,\s*|[—–-]+\s*"
+    r"|this\s+(?:coming\s+)?)?$"
 )
 ANY_TIME = re.compile(
     # ("the 9 o'clock cutoff": an hour, never a count)

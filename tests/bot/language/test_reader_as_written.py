@@ -264,6 +264,21 @@ def test_a_withdrawal_deadlines_hour_said_after_its_name() -> None:
     assert deadline.time == time(16, 0)
 
 
+@pytest.mark.parametrize(
+    ("text", "hour"),
+    [
+        ("the last day for withdrawals is this Friday at 5", time(17, 0)),
+        ("withdrawals close at noon this friday", time(12, 0)),
+        ("the last day to withdraw is this Friday (the 23rd) at 4", time(16, 0)),
+    ],
+)
+def test_this_weekday_is_the_coming_one_with_its_hour(text: str, hour: time) -> None:
+    # c. 53, § 14, sentence 7 counts from the last day (and hour) for withdrawals: "this
+    # Friday" said on Monday 2029-11-19 is Friday 2029-11-23.
+    facts = extract(text, today=date(2029, 11, 19))
+    assert [(d.value, d.time) for d in facts.dates] == [(date(2029, 11, 23), hour)]
+
+
 def test_a_year_the_asked_one_is_placed_by_is_not_the_year_asked_about() -> None:
     text = "For the gubernatorial cycle after 2030 — when do distributions begin in 2034?"
     assert extract(text, today=date(2027, 6, 10)).year == 2034
