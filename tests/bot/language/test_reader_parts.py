@@ -229,30 +229,6 @@ def test_a_part_set_aside_keeps_its_facts_to_itself(side: str) -> None:
     assert reply.params == {"fund": "3000000", "entitlements": "2000000;1500000"}
 
 
-@pytest.mark.parametrize(
-    ("question", "rule"),
-    [
-        # § 15-106(b)(2): the total paid out is the sum of the prorated shares, the answer's
-        # own amount (money already paid out is a lookup: "how much was paid out so far?").
-        (
-            "Two tickets owed $2M and $1.5M; the Fund has $3M. Each ticket's share, and the "
-            "total paid out?",
-            "md-public-financing-proration",
-        ),
-        # § 5-703(c)(3): where it is filed is said with the deadline; "file it … with us" is
-        # not a request that the bot file it.
-        (
-            "unaffiliated for county council 2030 -- when is the declaration of intent due and "
-            "does she file it with us or with the State Board?",
-            "md-petition-declaration",
-        ),
-    ],
-)
-def test_words_of_what_the_answer_states_are_no_side_ask(question: str, rule: str) -> None:
-    reply = SERVICE.ask(question, today=TODAY)
-    assert (reply.status, reply.rule) == ("answered", rule)
-
-
 @pytest.mark.parametrize("who", ["Who fills it", "Who was supposed to fill it"])
 def test_asking_when_beside_who_is_answered_where_the_answer_names_the_day(who: str) -> None:
     # 2025 Mass. Acts c. 34, § 4: a nominee of the 1 September 2026 state primary is replaced
@@ -641,6 +617,20 @@ def test_a_later_question_in_a_rules_words_that_reads_as_no_rules_is_said_not_an
             "Independent candidate for state rep on nomination papers withdrew. Who fills it, "
             "and by what kind of vote?",
             "ma-vacancy-who-fills",
+        ),
+        # § 15-106(b)(2): the total paid out is the sum of the prorated shares, the answer's
+        # own amount (money already paid out is a lookup: "how much was paid out so far?").
+        (
+            "Two tickets owed $2M and $1.5M; the Fund has $3M. Each ticket's share, and the "
+            "total paid out?",
+            "md-public-financing-proration",
+        ),
+        # § 5-703(c)(3): where it is filed is said with the deadline; "file it … with us" is
+        # not a request that the bot file it.
+        (
+            "unaffiliated for county council 2030 -- when is the declaration of intent due and "
+            "does she file it with us or with the State Board?",
+            "md-petition-declaration",
         ),
         # § 5-703(f)(1): "or is it later …" asks the same deadline the other way.
         (
