@@ -202,8 +202,7 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         ),
         None,
     ),
-    # "contributions of $25, $75 and $200", "a $100 contribution": one contribution (the
-    # amounts listed after it are more of them), not the total raised.
+    # "contributions of $25, $75 and $200", "a $100 contribution": each one, not the total raised.
     (
         "contribution",
         # ("contributions of $90,000", one sum after the plural, is what was raised in all)
@@ -212,9 +211,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\bdonaci[oó]n\s+de\s*$"  # "una donación de $40"
             r"|\b(?:gave|give|gives|giving|donated|donate|donates|contributed)\s*$"
             r"|\bmaxed\s+(?:out\s+)?at\s*$"
-            # "someone gave my wife's governor campaign $50", "if a donor gives $300": what
-            # one giver gave is one contribution
-            # ("if one Maryland resident gives the ticket $150")
+            # ("just one eligible contribution so far, $250 even": one, said before its sum)
+            r"|\b(?:one|a\s+single)\s+(?:eligible\s+)?(?:contribution|donation|gift)\b[^$\d.?!;]{0,20}$"
+            # "someone gave my wife's governor campaign $50", "if one Maryland resident gives
+            # the ticket $150": what one giver gave is one contribution
             r"|\b(?:someone|somebody|(?:a\s+(?:single\s+)?|one\s+)(?:[a-z]+\s+)?" + _A_GIVER + r")"
             r"\s+(?:gave|gives|donated|donates"
             r"|contributed|contributes|sent|sends)\b[^$\d.?!;]{0,35}$"

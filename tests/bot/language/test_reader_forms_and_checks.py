@@ -150,6 +150,8 @@ def test_the_funds_sum_and_the_count_of_tickets_are_not_one_list() -> None:
         ("if my neighbor gives $60 to the gov ticket, what's the match?", [60]),
         # A sentence before the list, about the Fund, says nothing of its sums.
         ("Our ticket qualified for the Fund. Contributions this week: $20, $45.", [20, 45]),
+        # One contribution said before its sum is that one, not the total raised.
+        ("only one eligible contribution so far, $180 even. match?", [180]),
     ],
 )
 def test_contributions_in_everyday_sentences(text: str, listed: list[int]) -> None:
