@@ -23,6 +23,7 @@ from bot.language.parts import (
     own_words,
     unfamiliar_questions,
     unsaid,
+    without_parts,
     without_side_asks,
     without_side_parts,
     without_side_sentences,
@@ -160,9 +161,7 @@ def _without_set_aside(
     ]
     if not parts:
         return facts
-    rest = text
-    for part in parts:
-        rest = rest.replace(part, " ", 1)
+    rest = without_parts(text, parts)
     rest_facts = read(rest)
     again, _ = match_question(matcher, rest, rest_facts)
     return rest_facts if again.decision == "matched" and again.rule == result.rule else facts
@@ -214,9 +213,7 @@ def match_asked(
     # its own, "If a ticket gets public money and the LG withdraws, does it repay?", may be
     # all the question asks; read again without them, the rest would look like a rule's)
     added = [a for a in added_questions(text) if not matcher.match(lexicon().expand(a)).candidates]
-    rest = text
-    for part in added:
-        rest = rest.replace(part, " ", 1)
+    rest = without_parts(text, added)
     if not added:
         # ("Fund has $4M, two tickets owed $3M each. Shares? Also, who do we call at SBE about
         # it?": a side ask in a question sentence of its own; its "who" is not the main

@@ -297,6 +297,13 @@ def without_side_sentences(text: str, vetoes: Sequence[str]) -> str | None:
     return rest if side and main and any(c.isdigit() for c in rest) else None
 
 
+def without_parts(text: str, parts: Sequence[str]) -> str:
+    """`text` with each of `parts` (said in it) blanked once, so what is left is read again."""
+    for part in parts:
+        text = text.replace(part, " ", 1)
+    return text
+
+
 def without_side_parts(text: str, vetoes: Sequence[str]) -> str | None:
     """`text` without its later questions holding `vetoes`, when every veto is a side ask
     said only in such a question, holding no number, after a first question whose facts the
@@ -305,15 +312,12 @@ def without_side_parts(text: str, vetoes: Sequence[str]) -> str | None:
     after it."""
     if not vetoes or not set(vetoes) <= side_asks():
         return None
-    rest, side = text, False
-    for question, _ in later_questions(text):
-        if any(veto_said(v, words(question)) for v in vetoes):
-            if any(c.isdigit() for c in question):
-                return None
-            # (with its question mark: what is left must ask by itself)
-            said = f"{question}?" if f"{question}?" in rest else question
-            rest, side = rest.replace(said, " ", 1), True
-    if not side or any(veto_said(v, words(rest)) for v in vetoes):
+    side = [q for q, _ in later_questions(text) if any(veto_said(v, words(q)) for v in vetoes)]
+    if not side or any(any(c.isdigit() for c in q) for q in side):
+        return None
+    # (with its question mark: what is left must ask by itself)
+    rest = without_parts(text, [f"{q}?" if f"{q}?" in text else q for q in side])
+    if any(veto_said(v, words(rest)) for v in vetoes):
         return None
     # (the rest asks in words of its own: "LG withdrew before the 3/6 cutoff — does the fee
     # come back?" states a day the question after it asks of, and asks nothing itself)
