@@ -189,17 +189,16 @@ def another_offices_votes(low: str, counts: list[FactCount]) -> None:
     row of its own, of the presidential or senate candidate — is another office's (role
     "another_office") when a count for governor is said too."""
     votes = [c for c in counts if c.role in (None, "votes")]
+    rows = {id(c): _rows_office(low, c) for c in votes}
     theirs = [
         c
         for c in votes
         if _ANOTHER_OFFICE_BEFORE.search(low, max(0, c.start - 50), c.start)
-        or _rows_office(low, c) == "another"
+        or rows[id(c)] == "another"
     ]
     # (a count for governor: said to be votes, or on a row of the governor's own)
     ours = [
-        c
-        for c in votes
-        if c not in theirs and (c.role == "votes" or _rows_office(low, c) == "governor")
+        c for c in votes if c not in theirs and (c.role == "votes" or rows[id(c)] == "governor")
     ]
     if theirs and ours:
         for c in theirs:

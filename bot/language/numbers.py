@@ -236,8 +236,9 @@ _CENTS = re.compile(r"\d{1,3}\.\d\d")
 _CENTS_SAID = re.compile(r"(?<![\d.,])\d{1,3}\.\d\d(?![\d.])")
 
 
-# A year naming an election: "the 2030 election", "2026 gubernatorial primary", "2028 cycle".
+# A year naming what follows it, never a count: "| registered voters | 2026 turnout |".
 _YEAR_OF_AFTER = re.compile(r"\s+(?:turnout|results?|votes?\s+cast|primary|general)\b")
+# A year naming an election: "the 2030 election", "2026 gubernatorial primary", "2028 cycle".
 _ELECTION_AFTER = re.compile(
     r"\s+(?:(?:gubernatorial|presidential|general|primary|regular|special)\s+)?"
     r"(?:elections?|cycle|general|primary|race|ballot)\b"

@@ -61,13 +61,14 @@ _ENTITLED_COLUMN = re.compile(r"\bfull\b|entitle", re.IGNORECASE)
 def _as_sum(name: str, cell: str) -> str:
     """A number in a money column, said as a sum ("35" under "amt" is "$35"; under "private $
     raised", "raised $2,900,000"); else the cell."""
+    raised = _RAISED_COLUMN.search(name)
     money = _NUMBER_CELL.fullmatch(cell) and (
-        ("$" not in cell and _MONEY_COLUMN.search(name)) or _RAISED_COLUMN.search(name)
+        raised or ("$" not in cell and _MONEY_COLUMN.search(name))
     )
     if not money:
         return cell
     said = cell if "$" in cell else "$" + cell
-    if _RAISED_COLUMN.search(name):
+    if raised:
         return "raised " + said
     return "entitled to " + said if _ENTITLED_COLUMN.search(name) else said
 
