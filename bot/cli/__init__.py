@@ -69,9 +69,10 @@ def _add_json(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--json", action="store_true", help=f"print {what} as JSON")
 
 
-def _add_as_of(p: argparse.ArgumentParser, what: str) -> None:
+def _add_as_of(p: argparse.ArgumentParser, what: str, *also: str) -> None:
     p.add_argument(
         "--as-of",
+        *also,
         dest="as_of",
         metavar="YYYY-MM-DD",
         help=f"{what} under the law in force on this day",
@@ -152,7 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("cite", "print a subsection's text, verbatim")
     p.add_argument("citation", help='e.g. "Md. Code, Elec. Law § 5-903(b)(2)(ii)"')
     _add_json(p, "the subsection (text, lead-in, citation, references, hash, versions)")
-    _add_as_of(p, "quote the text in force on this day (default: today), not the latest;")
+    # (`--today` too: the day asked on, as `run` and `ask` take it, is the day whose text is
+    # quoted)
+    _add_as_of(
+        p, "quote the text in force on this day (default: today), not the latest;", "--today"
+    )
     _add_common(p)
     p.set_defaults(func=cmd_cite)
 

@@ -80,6 +80,9 @@ def test_cite_shows_the_text_in_force_and_lists_the_versions(
     assert "text in force on 2014-06-01: 2014 text" in out
     assert "not less than 1%" in out
     assert "Versions of this law:" in out and "2015 text" in out and "text not held" in out
+    # `--today`, as `run` and `ask` take it, is the day whose text is quoted.
+    code, today, _ = _run(capsys, "cite", "5-703(e)(1)", "--today", "2014-06-01")
+    assert code == EXIT_OK and today == out
 
 
 def test_rules_check_prints_one_line_per_implementation(
