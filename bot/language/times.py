@@ -61,6 +61,8 @@ _TIME_BEFORE = re.compile(
     # ("withdrawals close Friday at noon — 9/22": the day said after a dash)
     # ("died at about 10:30 pm on filing night, Feb 26": the night named, then its day)
     r"(?:\s+(?:cut-?off|deadline)\s*\(?)?\s*"
+    # ("died 9:00pm on the dot Tues 2/26", "5 pm sharp, Friday": the hour said exactly)
+    r"(?:(?:sharp|exactly|on\s+the\s+dot)\s*)?"
     # ("close at noon this friday")
     r"(?:on\s+(?:the\s+)?(?:filing|deadline)[\s-]+(?:night|day)\s*,?\s*|on\s+|,\s*|[—–-]+\s*"
     r"|this\s+(?:coming\s+)?)?$"

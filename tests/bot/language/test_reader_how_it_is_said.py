@@ -132,6 +132,15 @@ def test_a_markdown_tables_amount_column_is_money_and_a_county_cell_is_a_givers_
             "md-successor-lt-gov",
             {"event_date": "2030-06-04", "filing_deadline": "2030-02-26T21:00"},
         ),
+        # § 5-903(b)(2): the hour of a death said "on the dot" before its day, beside the
+        # certificate deadline's own hour.
+        (
+            "Running mate died 8:15pm on the dot Tues 2/26/30, before COC filing closed that "
+            "night at 9pm. Primary 6/25/30. Successor deadline?",
+            date(2029, 12, 1),
+            "md-successor-lt-gov",
+            {"event_date": "2030-02-26T20:15"},
+        ),
         # c. 53, § 14, sentence 7: "w/d closed" is the last day for withdrawals.
         (
             "city w/d closed 11/2 5p. replacement cert due when?",
