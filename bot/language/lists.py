@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
+from bot.language.givers import FROM_A_GIVER, FROM_A_NAME
 from bot.language.number_words import IN_WORDS
-from bot.language.sum_roles import FROM_A_GIVER, FROM_A_NAME
 from rules.engine.facts import FactAmount, FactCount
 
 # Numbers joined into one list: "600000 and 400000", "250, 100, 50 and 25".

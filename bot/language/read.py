@@ -35,6 +35,7 @@ from bot.language.date_roles import (
 )
 from bot.language.dates import YEAR_ALONE, find_dates, in_year, settle_weekdays
 from bot.language.facts import event_subject, read_labelled_facts
+from bot.language.givers import from_elsewhere, one_givers_gifts
 from bot.language.history import (
     dates_in_passing,
     days_of_the_mail,
@@ -46,12 +47,7 @@ from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.rows import subject_row
 from bot.language.same_day import same_day_cutoff
-from bot.language.sum_roles import (
-    from_elsewhere,
-    fund_said_now,
-    one_givers_gifts,
-    taken_back,
-)
+from bot.language.sum_roles import fund_said_now, taken_back
 from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, SENTENCE, blank, clean, sentences
 from bot.language.times import ANY_TIME

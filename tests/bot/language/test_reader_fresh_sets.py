@@ -52,6 +52,12 @@ def test_a_count_of_gifts_before_a_listed_sum_is_how_many_of_it() -> None:
     )
     assert reply.rule == "md-public-financing-primary"
     assert reply.params["contributions"] == "2000;150;150"
+    # ... and a sum said to have "come in" from its giver is that giver's one contribution.
+    reply = SERVICE.ask(
+        "$900 came in from the treasurer's cousin and $40 from Ann. Primary match?",
+        today=FALL_2029,
+    )
+    assert reply.params["contributions"] == "900;40"
     # (a number of the list is a sum, never how many of the next: "25 50 100 250")
     facts = read_facts("what's the match on 40 80 120 contribs?", today=FALL_2029)
     assert [(a.value, a.times) for a in facts.amounts] == [(40, 1), (80, 1), (120, 1)]
