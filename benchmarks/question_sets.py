@@ -145,6 +145,10 @@ QUESTION_FOLDERS = {
     "hundred-thirteenth external tuning set": "external113",
     "hundred-fourteenth external tuning set": "external114",
     "hundred-fifteenth external tuning set": "external115",
+    "hundred-sixteenth external tuning set": "external116",
+    "hundred-seventeenth external tuning set": "external117",
+    "hundred-eighteenth external tuning set": "external118",
+    "hundred-nineteenth external tuning set": "external119",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -211,6 +215,8 @@ HELDOUT_FOLDERS = (
     "heldout62",
     "heldout63",
     "heldout64",
+    "heldout65",
+    "heldout66",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

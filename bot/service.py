@@ -232,9 +232,9 @@ class AnswerService:
         reply = self.run(
             rule, params, text_in=raw, confidence=matched.confidence, today=day, as_of=as_of
         )
-        late = frame.calendar_before_event(facts, reply.result)
-        if late is not None:
-            return self._ask_for(raw, rule, params, late[0], facts, matched, relevant, late[1])
+        other = frame.calendar_not_this_election(facts, reply.result)
+        if other is not None:
+            return self._ask_for(raw, rule, params, other[0], facts, matched, relevant, other[1:])
         reply.reading = reading_of(facts, asks=frame.asks, ruled_out=relevant, result=reply.result)
         return reply
 
@@ -247,27 +247,28 @@ class AnswerService:
         facts: Facts,
         matched: MatchResult,
         relevant: dict[str, str],
-        why: str = "",
+        other_calendar: tuple[str, str] | None = None,
     ) -> Reply:
         """The question times the event only relative to another date, names a special
-        election, or dates it after the calendar's day (`why`): ask for the day, never assume a
-        regular election's (a fact the user gave is never replaced)."""
+        election, or shows the calendar's day is not its election's (`other_calendar`: the
+        words that show it, and why): ask for the day, never assume a regular election's (a
+        fact the user gave is never replaced)."""
         spec = resolve(rule)
         frame = frame_of(rule)
-        roles = ("event", "event_date") if why else ("timing", "election_word")
-        said = next((m for m in facts.mentions if m.role in roles), None)
+        said = next((m for m in facts.mentions if m.role in ("timing", "election_word")), None)
         what = (frame.fills or {}).get(needed, needed.replace("_", " "))
-        why = why or (
+        words, why = other_calendar or (
+            said.span if said else "that",
             "the answer turns on the exact day"
             if said is not None and said.role == "timing"
-            else "a special election sets its own days, which my calendars don't hold"
+            else "a special election sets its own days, which my calendars don't hold",
         )
         return Reply(
             status="needs_input",
             text_in=_echo(raw),
             rule=rule,
             params=params,
-            message=f"You said “{said.span if said else 'that'}”; {why}. What is {what}?",
+            message=f"You said “{words}”; {why}. What is {what}?",
             prompts=prompts_for(spec, [needed]) if spec else [],
             confidence=matched.confidence,
             reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.language.text import apostrophes_blanked
+from bot.language.times import ANY_TIME
 from rules.engine.facts import FactMention, Facts
 
 # The kinds of answer a question can ask for (lexicon `asks` values; a rule's frame `answers`).
@@ -42,14 +43,19 @@ _ANY_DEADLINE = re.compile(
     # "is there a separate certificate of candidacy deadline for me?", "is there a set date in
     # the law?": whether the deadline exists asks for it (its words before the noun hold no
     # preposition but "of": "is there a fee with the deadline?" asks about a fee)
-    r"|\bthere\s+(?:is\s+|be\s+)?(?:an?|any)\s+(?:(?!(?:with|for|on|in|to|at|after|before|from"
+    r"|\bthere\s+(?:is\s+|be\s+)?(?:still\s+)?(?:an?|any)\s+(?:(?!(?:with|for|on|in|to|at|after|before|from"
     r"|about|besides|than)\b)[\w'’-]+\s+){1,5}?(?:deadline|due\s+date|cutoff|last\s+day|date)\b"
     r"|\bby\s+(?:what|which|a\s+certain|a\s+specific|a\s+particular)\s+(?:date|day|time)\b"
     # "is the petition due the same day as the special primary?": when it is due, asked by
     # comparing it with another day
     r"|\bdue\s+(?:on\s+)?(?:the\s+)?same\s+(?:day|date)\b|\bdue\s+(?:before|after)\b"
-    # "is there still time to put a new person in?": whether the deadline has passed
+    # "is there still time to put a new person in?", "has the declaration deadline passed?",
+    # "did we blow past the COC deadline?": whether the deadline has passed
     r"|\b(?:still|enough)\s+time\b|\btime\s+left\b"
+    r"|\b(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day)\s+(?:(?:already|now)\s+)?"
+    r"(?:passed|past|gone\s+by|come\s+and\s+gone)\b"
+    r"|\b(?:miss(?:ed)?|blow(?:n)?\s+past|blew\s+past|gone\s+past)\s+(?:the|our|my|their)\s+"
+    r"(?:[\w'’-]+\s+){0,5}?(?:deadline|due\s+date|cutoff|cut\s+off|last\s+day)\b"
 )
 
 
@@ -205,6 +211,10 @@ _WH_OPENED = re.compile(
 )
 
 
+# ("is it 5 pm or 9 pm for indie COCs?": the hour asked by naming the ones it might be)
+_HOURS_OR = re.compile(rf"(?:{ANY_TIME.pattern})\s+or\s+(?:{ANY_TIME.pattern})")
+
+
 def _yes_no(low: str, facts: Facts) -> None:
     """Mark each yes/no clause as `asks: yes-no` (its words are its span); the kinds of answer
     named inside it ("is the *deadline* extended") are not what the question asks, but an
@@ -213,7 +223,7 @@ def _yes_no(low: str, facts: Facts) -> None:
     # A clause that states the value it asks to confirm ("is the deadline May 10?", "do we have
     # until 6/12?", "is the match $25,000?") asks for that value: the rule computes it.
     values = [d.start for d in facts.dates] + [a.start for a in facts.amounts]
-    values += [n.start for n in facts.numbers]
+    values += [n.start for n in facts.numbers] + [m.start() for m in _HOURS_OR.finditer(text)]
     clauses = [
         (m.start(1), m.end(1))
         for m in _YES_NO.finditer(text)

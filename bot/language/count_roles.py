@@ -83,8 +83,10 @@ _WIDER_BEFORE = re.compile(
     # ("Town total for our party's governor candidate last state election: 6,240")
     # (a year may be said between: "Town total for our gov candidate in 2026: 4,100")
     r"|\b(?:town|city|county)\s+total\b(?:[^.?!;\d]|(?<!\d)20\d\d(?!\d)){0,60}$"
-    # ("the county has 1,050,000 registered but only 750,250 are in the district")
-    r"|\bthe\s+(?:county|city|state|town|region)\s+(?:as\s+a\s+whole\s+)?(?:has|had|is\s+at)\s*$"
+    # ("the county has 1,050,000 registered but only 750,250 are in the district", "our county
+    # has 700k registered, but the council district is 98,760")
+    r"|\b(?:the|our|my|this)\s+(?:county|city|state|town|region)\s+(?:as\s+a\s+whole\s+)?"
+    r"(?:has|had|is\s+at)\s*$"
 )
 
 

@@ -34,6 +34,7 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             r"(?:last\s+|final\s+|remaining\s+|other\s+)?"
             r"(?:signed\s+|signature\s+|petition\s+)?"
             r"(?:petitions?|paperwork|papers|forms?|certificates?|sheets?|pages?|declaration"
+            r"|signatures|sigs"
             # ("dropped off her COC at 5:20pm", "dropped off 3 boxes")
             r"|cocs?|certificate\s+of\s+candidacy|boxes|box|binders?|documents?|filings?|it|them"
             # ("can they be dropped off up to midnight?", "dropped off at the board by 5")

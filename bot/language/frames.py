@@ -155,21 +155,36 @@ class Frame:
             return self.date_needed
         return None
 
-    def calendar_before_event(self, facts: Facts, result: Result | None) -> tuple[str, str] | None:
-        """`date_needed`, and why it is asked, when the rule took it from a calendar and the
-        question's event came after that day ("our nominee withdrew Sept 22" against a
-        calendar's June 2 last day for withdrawals): that calendar is not this election's."""
-        event = facts.date_with_role("event_date")
+    def calendar_not_this_election(
+        self, facts: Facts, result: Result | None
+    ) -> tuple[str, str, str] | None:
+        """`date_needed`, the words that show it, and why it is asked, when the rule took it
+        from a calendar that is not the question's election's: the question's event came after
+        that day ("our nominee withdrew Sept 22" against a calendar's June 2 last day for
+        withdrawals), or every year the question names is another ("the 2030 state primary"
+        against the 2028 calendar's day)."""
         taken = result.inputs.get(self.date_needed or "") if result else None
-        if event is None or taken is None or taken.origin != "calendar" or not self.date_needed:
+        if taken is None or taken.origin != "calendar" or not self.date_needed:
             return None
         day = taken.value.date() if isinstance(taken.value, datetime) else taken.value
-        if not isinstance(day, date) or event.value <= day:
+        if not isinstance(day, date):
             return None
-        return self.date_needed, (
-            f"that is {format_human(event.value)}, after {format_human(day)}, the day my "
-            "calendars hold, so they are not this election's"
-        )
+        event = facts.date_with_role("event_date")
+        if event is not None and event.value > day:
+            return (
+                self.date_needed,
+                event.span,
+                f"that is {format_human(event.value)}, after {format_human(day)}, the day my "
+                "calendars hold, so they are not this election's",
+            )
+        if facts.years and day.year not in facts.years:
+            return (
+                self.date_needed,
+                str(facts.years[0]),
+                f"the day my calendars hold is {format_human(day)}, so they are not that "
+                "election's",
+            )
+        return None
 
     def beyond(self, facts: Facts) -> str | None:
         """Why the question, though this rule's, is outside what it covers (a `limits` fact),

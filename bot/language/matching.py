@@ -318,9 +318,15 @@ class Matcher:
             positions.setdefault(w, []).append(i)
         # A veto silences every rule, so it must be said as written: a word corrected onto the
         # vocabulary ("written" → "writein") never vetoes.
+        # (nor across a table's cells: "| registered | votes cast |" is no "register to vote")
         as_written: dict[str, list[int]] = {}
-        for i, w in enumerate(written):
-            as_written.setdefault(stem(w), []).append(i)
+        at = 0
+        cells = text.split("|")
+        for cell in cells:
+            for w in raw_words(cell) if len(cells) > 1 else written:
+                as_written.setdefault(stem(w), []).append(at)
+                at += 1
+            at += 1
 
         found: list[_Phrase] = []
         for w in positions:

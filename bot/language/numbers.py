@@ -47,7 +47,8 @@ _NUMBER = re.compile(
     # ("$250.00  B. Jones": a letter set apart and followed by a stop is an initial)
     # ("A | 50 B | 75": a row's label set apart after a sum is no billions)
     r"(?:(?!\s+[kmb]\.)(?!\s+b\b)\s*(k|thousand|mm|mil|million|m|bn|billion|b)\b)?"
-    r"(\s*(?:dollars?|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
+    # ("a forty-dollar contribution": the sum said as the gift's kind)
+    r"((?:\s*|-)(?:dollars?|usd|bucks)\b)?(\s*%|\s*percent\b|\s*per\s*cent\b)?"
 )
 _MULTIPLIER = {  # the power of ten each word stands for
     "k": 3,
@@ -152,7 +153,8 @@ _NOUN_COLON: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:registered\s+|(?<!active\s))voters(?:\s*\([^()]*\)|\s+(?:jan\.?\s?1|1/1)"
             r"(?:\s+20\d\d)?)?"
             r"\s*[:=|]\s*$"
-            r"|\bregistered(?:\s*\([^()]*\))?\s*[:=|]\s*$"
+            # ("registered jan1: 102450": a column's name, its day said)
+            r"|\bregistered(?:\s*\([^()]*\)|\s+(?:jan\.?\s?1|1/1)(?:\s+20\d\d)?)?\s*[:=|]\s*$"
             # ("reg'd voters 67.5k in the council district": the count right after its noun)
             r"|\bregistered\s+voters\s+$"
         ),

@@ -70,6 +70,7 @@ _ASKING_WORDS = frozenset(
     )
 )
 _TELLING_WORDS = 7  # a part this long that asks nothing tells (a subject is a few words)
+_PAID_A_SUM = re.compile(r"\b(?:paid|spent|charged|cost)\s+(?:us\s+|them\s+)?(?:an?\s+)?\$\d")
 _WH = re.compile(r"\b(?:whats|whens|what|when|which|how\s+(?:many|much|long|soon))\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]")  # a line that is a list's row
 
@@ -380,10 +381,12 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
             confirms=bool(confirms),
             asks_computed=bool(computed),
             # ("Petition status:\n- Carter: 1,120 of 1,250, validated": a pasted list's row)
+            # ("…; the ticket also paid a $50 filing fee.": a sum said paid, a fact told)
             tells=not asks
             and (
                 len(raw_words(part)) >= _TELLING_WORDS
                 or bool(_LIST_ITEM.match(text, text.rfind("\n", 0, begin) + 1))
+                or bool(_PAID_A_SUM.search(lower))
             ),
         )
 

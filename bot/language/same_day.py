@@ -45,6 +45,9 @@ _SAME_DAY_CUTOFF = re.compile(
             rf"\bafter\s+the\s+{_hour(6)}\s+{_CUTOFF}",
             # "the COC cutoff was 9 pm that day"
             rf"\b{_CUTOFF}\s+(?:was|is)\s+(?:at\s+)?{_hour(7)}\s+(?:on\s+)?(?:{_SAME_DAY})\b",
+            # "died on Feb 26, the COC deadline day (filing closed at 9 p.m.)", "… (closes 9pm)"
+            rf"\bday\s*\(\s*(?:(?:filing|coc|candidacy)\s+)?(?:closed|closes)\s+(?:at\s+)?"
+            rf"{_hour(8)}\s*\)",
         )
     )
 )

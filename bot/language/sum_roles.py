@@ -20,6 +20,14 @@ _WHATS_LEFT = r"\s*is\s+what\s*['’]?\s*s\s+(?:left|remaining|available)\b"
 
 _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     # (role, words just before, words just after)
+    # "does that count toward the $3M limit?", "a $500 check over the $250 eligibility cap":
+    # a figure the law sets, never a sum of the question's own ("each entitled to the $3M
+    # maximum" is their entitlement).
+    (
+        "limit",
+        re.compile(r"\b(?:limit|cap|ceiling)\s*(?:of|is|at|=|:)?\s*$"),
+        re.compile(r"^\s*(?:[a-z-]+\s+)?(?:limit|cap|ceiling)\b"),
+    ),
     # "$3M in total entitlements": a sum of others, never one ticket's or the Fund's.
     (
         "total",

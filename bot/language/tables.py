@@ -46,6 +46,10 @@ _GIVER_COLUMN = re.compile(r"name|donor|contributor|giver", re.IGNORECASE)
 _PLACE_COLUMN = re.compile(r"state|residence|city|town|county|location|home|address", re.I)
 
 
+# A column saying what kind of money a row is ("type": contribution, loan, refund).
+_KIND_COLUMN = re.compile(r"type|kind|category", re.IGNORECASE)
+
+
 # A row that adds up the others ("TOTAL", "Subtotal", "Grand total"): said as a total, never as
 # one more ticket's or giver's row.
 _TOTAL_ROW = re.compile(r"(?:grand\s*|sub\s*-?\s*)?totals?:?|sum", re.IGNORECASE)
@@ -146,6 +150,7 @@ def _as_words(lines: list[str], sep: str) -> str | None:
     body = [row for row in body if row not in totals]
     for row in filter(None, _one_row_per_giver(names, body)):
         said = []
+        kind = ""
         for j, (name, cell) in enumerate(zip(names, row, strict=True)):
             if (labelled and j == 0) or not cell or _ID_COLUMN.search(name):
                 continue
@@ -154,7 +159,11 @@ def _as_words(lines: list[str], sep: str) -> str | None:
             if givers and _PLACE_COLUMN.search(name) and not _NUMBER_CELL.fullmatch(cell):
                 said.append(f"lives in {cell}")
                 continue
-            said.append(cell if plain else f"{name}: {cell}")
+            if _KIND_COLUMN.fullmatch(name) and not _NUMBER_CELL.fullmatch(cell):
+                kind = f"{cell} "  # ("type: loan"): said of the row's next value, "loan $1000"
+                continue
+            said.append(f"{kind}{cell}" if plain else f"{kind}{name}: {cell}")
+            kind = ""
         label = row[0] if labelled else ""
         # ("registered (1/1/32): 512,903": a row's name labels its one plain value)
         # ("LD 31, registered voters jan1: 87650": a number in the row's name is the name's, never
@@ -190,15 +199,15 @@ def _tables(text: str) -> dict[str, str]:
                     )
                 ]
                 table = block[: ends[0]] if ends else block
-                if len(table) < 2:
-                    continue
                 # (a sentence with a comma may come right before the header: "eligible
-                # gifts, from our export:\nname,city,zip,amount\n…": the table starts after it)
+                # gifts, from our export:\nname,city,zip,amount\n…": the table starts after it;
+                # or one or two right after its last row: "…\nfund on hand: 3,200,000.")
                 rows = next(
                     (
-                        (table[i:], words)
-                        for i in range(len(table) - 1)
-                        if (words := _as_words(table[i:], sep)) is not None
+                        (table[i:end], words)
+                        for end in range(len(table), max(1, len(table) - 3), -1)
+                        for i in range(end - 1)
+                        if (words := _as_words(table[i:end], sep)) is not None
                     ),
                     None,
                 )

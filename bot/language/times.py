@@ -37,6 +37,8 @@ _TIME_AFTER = re.compile(
     # ("the 2/26 filing deadline (9 pm)", "the 9/12 withdrawal deadline (5pm)": the
     # deadline's hour, said after its name)
     r"(?:(?:filing|coc|candidacy|certificate|withdrawals?)\s+(?:deadline|cut-?off)\s*)?"
+    # ("Feb 26 2030, deadline was 9 pm": the day's deadline, its hour said after it)
+    r"(?:,\s*(?:the\s+)?(?:deadline|cut-?off)\s+(?:was|is)\s+)?"
     # ("Friday, September 22, at five o'clock in the afternoon")
     r"(?:,\s*(?:at\b)?|\bat\b|@|\bby\b|-|–|—|\()?\s*"
     # ("last day for withdrawals: Tuesday 2/15/2028, closing at noon")

@@ -14,15 +14,17 @@ from rules.engine.facts import FactDate
 # "April 18, 2022, which was the last day …", "Sept 8, the last day …", "Feb 26, the day COC
 # filing closed", "…, which was also the day …": what joins a day to another role's cue.
 _WHICH_WAS = re.compile(
-    r"\s*,?\s*(?:(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?|the\s+|also\s+the\s+)"
+    # ("feb 26 2030 -- that was COC deadline day")
+    r"\s*(?:,|--|—|–)?\s*(?:(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?|the\s+"
+    r"|also\s+the\s+)"
     r"(?P<day>(?:very\s+|same\s+)?day\s+(?:that\s+|when\s+)?(?:the\s+)?)?"
 )
 # "died on the day COC filing closed", "withdrew the same day the withdrawal period closed":
 # an event said to fall on another role's day.
 _ON_THE_DAY = re.compile(
     r"\s+(?:on\s+)?(?:the\s+(?:very\s+|same\s+)?|that\s+)day\s+(?:that\s+|when\s+|as\s+)?(?:the\s+)?"
-    # ("disqualified on the filing deadline day itself, Feb 26")
-    r"|\s+on\s+the\s+(?=[a-z ]{1,30}?\s(?:day|night)\b)"
+    # ("disqualified on the filing deadline day itself, Feb 26", "dies on COC deadline day")
+    r"|\s+on\s+(?:the\s+)?(?=[a-z ]{1,30}?\s(?:day|night)\b)"
 )
 # A document's name between the joining words and the cue ("the day COC filing closed").
 _NAMED = re.compile(r"(?:[a-z0-9'’-]+\s+){0,2}")

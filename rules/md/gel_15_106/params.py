@@ -136,11 +136,11 @@ def _contributions(facts: Facts) -> list[object]:
     # contribution, several sums no words call anything else are the contributions — a
     # total raised, the Fund or an entitlement is always said as one.
     # (a sum said again is one sum; one refunded or void, or from a giver outside Maryland
-    # (§ 15-102(e)), is none, and a loan is no gift)
+    # (§ 15-102(e)), is none, a loan is no gift, and a limit the law sets is no sum given)
     said = [
         a
         for a in facts.amounts
-        if a.role not in ("again", "taken_back", "not_eligible", "loan", "same_giver")
+        if a.role not in ("again", "taken_back", "not_eligible", "loan", "same_giver", "limit")
     ]
     unnamed = [a for a in said if a.role is None]
     # (the Fund's balance said beside them is never one: "Fund is at $14.6M. The batch: …")

@@ -43,6 +43,30 @@ SERVICE = packaged_service(DAY)
                 "primary": "2030-06-25",
             },
         ),
+        # § 5-903(a): the event "on COC deadline day" (no article), the day said after a dash
+        # and the deadline's hour after that ("…, deadline was 9 pm").
+        (
+            "Hypo: our LG candidate dies on COC deadline day — Feb 26 2030, deadline was 9 pm. "
+            "Primary June 25 2030. Does a successor get named, and by when?",
+            {
+                "event": "death",
+                "event_date": "2030-02-26",
+                "filing_deadline": "2030-02-26T21:00",
+                "primary": "2030-06-25",
+            },
+        ),
+        # § 5-903(a): "— that was COC deadline day (closes 9pm)": the event's day is the
+        # deadline's, its hour said in brackets after the day.
+        (
+            "our running mate died on feb 26 2030 -- that was COC deadline day (closes 9pm). "
+            "primary 6/25/2030. successor due when?",
+            {
+                "event": "death",
+                "event_date": "2030-02-26",
+                "filing_deadline": "2030-02-26T21:00",
+                "primary": "2030-06-25",
+            },
+        ),
         # § 5-903(b)(2)(i): a withdrawal "i.e. inside the withdrawal window" names no deadline
         # day; the window's own close does.
         (

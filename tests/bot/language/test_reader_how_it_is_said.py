@@ -208,6 +208,13 @@ def test_who_with_an_adverb_asks_who_fills() -> None:
         today=date(2026, 9, 8),
     )
     assert reply.rule == "ma-vacancy-who-fills"
+    # ... and so does "who filled", looking back on a vacancy that was filled.
+    reply = SERVICE.ask(
+        "Looking back: our state senate nominee from the Sept 1, 2026 primary withdrew. Who "
+        "filled the nomination, and by when?",
+        today=date(2028, 10, 24),
+    )
+    assert reply.rule == "ma-vacancy-who-fills"
 
 
 def test_did_i_already_miss_it_asks_whether_the_deadline_passed() -> None:

@@ -788,6 +788,30 @@ def test_how_sure_the_model_and_words_must_be_of_a_later_question(
             "When is the 2030 unaffiliated petition due, and is there a cure period afterward?",
             "md-petition-filing",
         ),
+        # § 15-106(b) prorates; whether the Board may borrow for the shortfall is no rule's.
+        (
+            "Fund has 2.1M for two tickets owed 1.5M each: prorated shares? and can the Board "
+            "borrow the rest?",
+            "md-public-financing-proration",
+        ),
+        # § 15-106(c) matches; how much a ticket must raise to qualify (§ 15-105) is not.
+        (
+            "What must a ticket raise before it qualifies, and what is the match on one $75 "
+            "contribution?",
+            "md-public-financing-primary",
+        ),
+        # § 5-703(f) times the petition; when the ballot is certified for printing is not.
+        (
+            "When is the ballot certified for printing, and when is the petition due for the "
+            "2030 general?",
+            "md-petition-filing",
+        ),
+        # § 15-106(c): a fee said paid is told, not asked; the match asked after it is answered.
+        (
+            "Contributions of $45 and $130 came in; the ticket also paid a $50 filing fee. What "
+            "is the match on the contributions?",
+            "md-public-financing-primary",
+        ),
     ],
 )
 def test_how_a_board_goes_about_its_work_is_said_not_answered(question: str, rule: str) -> None:

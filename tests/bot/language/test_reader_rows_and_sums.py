@@ -134,6 +134,23 @@ def test_a_withdrawal_after_the_calendars_last_day_asks_for_that_day() -> None:
     assert "my calendars hold" in reply.message
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Last day to withdraw for the 2030 state primary, and when would the replacement "
+        "certificate be due for a statewide office?",
+        "state rep nominee withdrew in 2030; replacement certificate deadline?",
+    ],
+)
+def test_a_year_no_calendar_holds_asks_for_the_last_day_for_withdrawals(question: str) -> None:
+    # Sentence 7 counts from that election's last day for filing withdrawals: with 2030 named,
+    # the 2028 calendar's day is not it, so the day is asked for, never taken from 2028.
+    reply = SERVICE.ask(question, today=date(2028, 10, 24))
+    assert (reply.status, reply.rule) == ("needs_input", "ma-vacancy-certificate")
+    assert "withdrawal_deadline" in [p.name for p in reply.prompts]
+    assert reply.message.startswith("You said “2030”")
+
+
 def test_a_withdrawal_before_the_calendars_last_day_is_answered_from_it() -> None:
     # … while one before that day is answered from the calendar's last day (sentence 7).
     reply = SERVICE.ask(
@@ -242,3 +259,52 @@ def test_how_many_tickets_each_sum_is_said_of(question: str, entitlements: str) 
     reply = SERVICE.ask(question, today=DAY)
     assert reply.rule == "md-public-financing-proration"
     assert reply.params.get("entitlements") == entitlements
+
+
+def test_a_limit_the_law_sets_is_no_sum_of_the_question() -> None:
+    # § 15-106(c): "the $3M limit" asked about is the statute's figure, not a contribution;
+    # nor is "the $250 eligibility cap" (§ 15-102(e)).
+    reply = SERVICE.ask(
+        "match on these two, $80 and $90, and do they count toward the $3M limit?", today=DAY
+    )
+    assert reply.params == {"contributions": "80;90"}
+    facts = read_facts("gifts $500 and $100; is the $500 over the $250 eligibility cap?", today=DAY)
+    assert [a.role for a in facts.amounts if a.value == 250] == ["limit"]
+
+
+def test_a_csv_table_with_a_sentence_holding_a_comma_after_it() -> None:
+    # § 15-106(b): both rows are entitlements; the Fund is said after the table in a sentence
+    # whose own comma makes it no row.
+    reply = SERVICE.ask(
+        "ticket,entitlement\nAlpha-Beta,2600000\nGamma-Delta,1400000\nfund on hand: 3,100,000. "
+        "prorate pls",
+        today=DAY,
+    )
+    assert reply.params == {"fund": "3100000", "entitlements": "2600000;1400000"}
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # § 15-106(c): a sum said as the gift's kind ("a forty-dollar contribution").
+        ("match on one thirty-dollar eligible contribution?", {"contributions": "30"}),
+        # § 15-106(c): a table's "type" column says a row's sum is a loan, no gift to match.
+        (
+            "giver,type,amount\nP,contribution,90\nQ,loan,2000\nR,contribution,35\nmatch?",
+            {"contributions": "90;35"},
+        ),
+        # § 5-703(e): a column of registered voters named with its day ("registered_jan1").
+        (
+            "district,registered_jan1,turnout_2026\nLD-7,88120,51002\n\nsigs for an indie in LD-7?",
+            {"registered_voters": "88120"},
+        ),
+        # § 5-703(e): the county's count said of "our county" only places the district's.
+        (
+            "Our county has 650k registered, but the council district is 91,300. Signatures "
+            "for an unaffiliated council candidate?",
+            {"registered_voters": "91300"},
+        ),
+    ],
+)
+def test_sums_and_counts_said_in_passing(question: str, expected: dict[str, str]) -> None:
+    assert SERVICE.ask(question, today=DAY).params == expected

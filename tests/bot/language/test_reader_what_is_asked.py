@@ -456,3 +456,54 @@ def test_what_is_set_aside_is_not_what_is_asked() -> None:
     )
     assert "petition" not in facts.values("document")
     assert "petition" in facts.values("not_document")
+
+
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        # § 5-703(c)(3): whether the declaration's deadline has passed asks for it.
+        ("has the declaration of intent deadline passed for 2028?", "md-petition-declaration"),
+        ("did we already blow past the declaration of intent for 2028?", "md-petition-declaration"),
+        # § 5-703(f)(1): the hour asked by naming it ("5 pm or 9 pm?") asks the deadline.
+        (
+            "Is it 5 pm or 9 pm for unaffiliated COCs in 2030? Party candidates file until 9.",
+            "md-petition-certificate",
+        ),
+        # § 5-903(b)(2)(i): "is there still a … deadline" asks for it.
+        (
+            "LG candidate withdrew 3/20/2026, after withdrawals closed. Is there still a "
+            "successor deadline?",
+            "md-successor-lt-gov",
+        ),
+    ],
+)
+def test_whether_a_deadline_has_passed_or_its_hour_asks_for_it(question: str, rule: str) -> None:
+    reply = SERVICE.ask(question, today=date(2028, 10, 24))
+    assert reply.rule == rule and reply.status not in ("no_match", "ambiguous")
+
+
+def test_petitions_delivered_and_a_table_header_are_no_event_nor_veto() -> None:
+    # § 5-703(f): "dropped off their sigs" delivers the petition (no withdrawal), and the
+    # deadline asked is the petition's.
+    reply = SERVICE.ask(
+        "They dropped off their sigs on Monday. When was the petition actually due? Checking "
+        "they weren't late.",
+        today=date(2028, 7, 31),
+    )
+    assert reply.rule == "md-petition-filing"
+    # § 5-703(e): "| registered | votes cast |" is two columns, never "register to vote".
+    reply = SERVICE.ask(
+        "| office | registered | votes cast |\n|---|---|---|\n| Council | 91,000 | 40,100 |\n\n"
+        "petition signatures for an unaffiliated council candidate?",
+        today=date(2028, 7, 31),
+    )
+    assert reply.rule == "md-petition-signatures"
+
+
+def test_the_hour_asked_beside_a_deadline_that_has_one_is_answered() -> None:
+    # § 5-703(d): the certificate's 5 p.m. is said with its date.
+    reply = SERVICE.ask(
+        "2028 indie certificate of candidacy: which day, and what time does the window close?",
+        today=date(2028, 5, 15),
+    )
+    assert (reply.rule, reply.status) == ("md-petition-certificate", "answered")
