@@ -47,6 +47,7 @@ from bot.language.number_words import numbers_in_words
 from bot.language.numbers import CITATION, read_numbers
 from bot.language.rows import subject_row
 from bot.language.same_day import same_day_cutoff
+from bot.language.same_month import days_of_the_same_month
 from bot.language.sum_roles import fund_said_now, taken_back
 from bot.language.tables import tables_as_words
 from bot.language.text import MAX_CHARS, SENTENCE, blank, clean, sentences
@@ -73,6 +74,7 @@ def extract(text: str, *, today: date) -> Facts:
     low = raw.lower()
 
     dates, rest = find_dates(low, today, problems)
+    rest = days_of_the_same_month(low, dates, rest)
     days_of_the_mail(low, dates, today)
     cues = cue_spans(low)
     label_dates(cues, dates, low)

@@ -141,6 +141,15 @@ def test_a_markdown_tables_amount_column_is_money_and_a_county_cell_is_a_givers_
             "md-successor-lt-gov",
             {"event_date": "2030-02-26T20:15"},
         ),
+        # § 5-903(b)(2): the primary said only by its day of the month, after the event's
+        # date of that month, is that month's day.
+        (
+            "LG candidate died June 11, 2030 and the primary is the 25th; COC closed 2/26/2030 "
+            "at 9pm. Successor deadline?",
+            date(2029, 12, 1),
+            "md-successor-lt-gov",
+            {"event_date": "2030-06-11", "primary": "2030-06-25"},
+        ),
         # c. 53, § 14, sentence 7: "w/d closed" is the last day for withdrawals.
         (
             "city w/d closed 11/2 5p. replacement cert due when?",
