@@ -161,7 +161,7 @@ class AnswerService:
             reply.reading.asides = asides
         dated = reply.result is not None and reply.result.result.get("deadline") is not None
         unanswered = left_unanswered(
-            reply.rule, matched.set_aside, dated, lambda part: read_facts(part, today=day)
+            reply.rule, matched.set_aside, dated, lambda part: read_facts(part, today=day), said
         )
         if reply.reading is not None and unanswered:
             reply.reading.not_answered = unanswered

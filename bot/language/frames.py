@@ -20,6 +20,7 @@ from typing import Any
 from bot.language.asks import ANSWER_KINDS
 from bot.language.lexicon import lexicon
 from bot.language.matching import never_decided
+from bot.language.parts import part_holding
 from bot.language.stated import judging, stated
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
@@ -105,6 +106,9 @@ class Frame:
     # The subsections it computes from ("5-703(f)"): a question naming another subsection of
     # the same section ("REQ: 5-703(f) petition deadline") is about that one, not this rule.
     subsections: tuple[str, ...] = ()
+    # Side asks (out_of_scope.yaml) its answer states beside its value ("fee" of the
+    # declaration, whose answer says none may be charged): answered, never said not answered.
+    side_asks_answered: frozenset[str] = frozenset()
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -134,6 +138,7 @@ class Frame:
             tuple(f for f in map(_fact, requires.get("any") or ()) if f),
             " ".join(str(requires.get("reason", "")).split()),
             tuple(str(c) for c in data.get("subsections") or ()),
+            frozenset(str(v) for v in data.get("answers_side_asks") or ()),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:
@@ -233,6 +238,12 @@ class Frame:
     def says(self, part: str) -> bool:
         """Whether `part` asks what this rule's answer states beside its value (`states`)."""
         return bool(self.states and self.states.search(part))
+
+    def answers_side_ask(self, veto: str, facts: Facts) -> bool:
+        """Whether this rule's answer states what the side ask `veto` asks (`answers_side_asks`;
+        `facts`: those of the words around it), of no document but the rule's own."""
+        own = {value for item in self.evidence for role, value in item if role == "document"}
+        return veto in self.side_asks_answered and set(stated(facts, "document")) <= own
 
     def dated_answer_answers(self, facts: Facts) -> bool:
         """Whether a part asking only a deadline ("and by when?") is answered by this rule's
@@ -377,13 +388,26 @@ def frame_of(rule: str) -> Frame:
 
 
 def left_unanswered(
-    rule: str | None, parts: Iterable[str], dated: bool, read: Callable[[str], Facts]
+    rule: str | None, parts: Iterable[str], dated: bool, read: Callable[[str], Facts], text: str
 ) -> list[str]:
     """The parts set aside as asking what no rule computes that the answer leaves unanswered
     (`dated`: it names a day): a part asking only when, of a rule answering who, is answered
-    after all where the answer names the day ("Who fills it, and by when?")."""
-    frame = frame_of(rule) if dated and rule else None
-    return [p for p in parts if not (frame and frame.dated_answer_answers(read(p)))]
+    after all where the answer names the day ("Who fills it, and by when?"); and a side ask
+    (`text`: the question) that the answer states beside its value, asked of the rule's own
+    document ("… and is there a fee?" of the declaration, whose answer says none may be
+    charged — never the fee on a certificate of candidacy)."""
+    frame = frame_of(rule) if rule else None
+    return [
+        p
+        for p in parts
+        if not (
+            frame
+            and (
+                (dated and frame.dated_answer_answers(read(p)))
+                or frame.answers_side_ask(p, read(part_holding(text, p)))
+            )
+        )
+    ]
 
 
 def conflicts(facts: Facts, rules: Iterable[str]) -> dict[str, Conflict]:

@@ -332,6 +332,11 @@ def unsaid(text: str, vetoes: Sequence[str]) -> str:
     return " ".join(w for w in raw_words(text) if stem(w) not in veto_words)
 
 
+def part_holding(text: str, veto: str) -> str:
+    """The part of `text` saying `veto` (the veto itself when no part does)."""
+    return next((p.text for p in _parts(text, [veto]) if p.holds_veto), veto)
+
+
 def asked_besides(text: str, vetoes: Sequence[str]) -> bool:
     """Whether a part of `text` holding none of `vetoes` asks something: "Lee $300 (over the
     limit, we're refunding it). What's matched?" asks beside the limit's words; "When must the

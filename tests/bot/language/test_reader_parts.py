@@ -32,18 +32,6 @@ SERVICE = packaged_service()
 @pytest.mark.parametrize(
     ("question", "rule"),
     [
-        # § 5-703(c)(3): the declaration's deadline is asked beside the fee.
-        (
-            "Unaffiliated candidate for governor: is there a filing fee, and when is the "
-            "declaration of intent due in 2026?",
-            "md-petition-declaration",
-        ),
-        # § 5-703(c)(3): a lettered list whose first item asks the declaration's date.
-        (
-            "Unaffiliated for the House of Delegates in 2030, two things: (a) declaration of "
-            "intent date, (b) do I pay a fee for it?",
-            "md-petition-declaration",
-        ),
         # § 5-703(d)(1): the certificate's deadline and the fee, joined by "and" alone.
         (
             "independent for state senate in 2030 - when does the COC have to be in and what "
@@ -67,11 +55,6 @@ SERVICE = packaged_service()
             "replacement certificates due, and who at the Secretary's office should we call?",
             "ma-vacancy-certificate",
         ),
-        # § 5-703(c)(3): the date asked second, its question word texted without an apostrophe.
-        (
-            "is there a fee for an indie's declaration of intent? and whens the 2030 deadline",
-            "md-petition-declaration",
-        ),
         # § 5-703(d)(1): the fee put as a statement to confirm is a part of its own.
         (
             "when's the unaffiliated candidate's certificate of candidacy due in 2030? And "
@@ -83,13 +66,6 @@ SERVICE = packaged_service()
             "Our LG candidate died on April 2. Two things - do we pay the fee again, and what "
             "is the last day for the successor's certificate of candidacy?",
             "md-successor-lt-gov",
-        ),
-        # § 5-703(c)(3): the date asked by report ("asking when …"), then "and whether" a fee
-        # may be charged, a part of its own.
-        (
-            "unaffiliated for state senate in 2030, asking when the declaration of intent is due "
-            "and whether we charge anything to file it",
-            "md-petition-declaration",
         ),
         # c. 53, § 14, sentence 7: the certificates' deadline, then an objection's own.
         (
@@ -131,6 +107,27 @@ def test_a_side_question_no_rule_computes_does_not_silence_the_main_one(
     assert reply.reading is not None
     assert reply.reading.not_answered
     assert "not answered" in reply.reading.line()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 5-703(c)(4): the fee asked beside the declaration's deadline is answered by it: no
+        # fee may be charged, which its answer says.
+        "Unaffiliated candidate for governor: is there a filing fee, and when is the "
+        "declaration of intent due in 2026?",
+        "Unaffiliated for the House of Delegates in 2030, two things: (a) declaration of intent "
+        "date, (b) do I pay a fee for it?",
+        "is there a fee for an indie's declaration of intent? and whens the 2030 deadline",
+        "unaffiliated for state senate in 2030, asking when the declaration of intent is due and "
+        "whether we charge anything to file it",
+    ],
+)
+def test_a_side_question_the_answer_states_is_answered(question: str) -> None:
+    reply = SERVICE.ask(question, today=TODAY)
+    assert (reply.status, reply.rule) == ("answered", "md-petition-declaration")
+    assert reply.reading is not None and not reply.reading.not_answered
+    assert "no filing fee may be charged (§ 5-703(c)(4))" in " ".join(render_text(reply).split())
 
 
 @pytest.mark.parametrize(
