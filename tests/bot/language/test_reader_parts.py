@@ -815,3 +815,17 @@ def test_how_a_board_goes_about_its_work_is_said_not_answered(question: str, rul
     reply = SERVICE.ask(question, today=TODAY)
     assert reply.rule == rule and reply.status == "answered_in_part"
     assert reply.reading is not None and len(reply.reading.not_answered) == 1
+
+
+def test_a_side_ask_of_another_document_stays_not_answered() -> None:
+    # § 5-703(c)(4) frees only the declaration of a fee; the certificate of candidacy's fee,
+    # asked beside the declaration's date, is not what its answer states.
+    reply = SERVICE.ask(
+        "Indie for county council in 2030: when's the declaration of intent due, and what is "
+        "the filing fee on her certificate of candidacy?",
+        today=TODAY,
+    )
+    assert (reply.status, reply.rule) == ("answered_in_part", "md-petition-declaration")
+    # ... while the match of each contribution is said with the total (§ 15-107(c)(2)).
+    reply = SERVICE.ask("Two donors gave $60 each. Match, and how much per donor?", today=TODAY)
+    assert (reply.status, reply.rule) == ("answered", "md-public-financing-primary")
