@@ -117,6 +117,8 @@ def _cells(line: str, sep: str) -> list[str]:
 def _as_words(lines: list[str], sep: str) -> str | None:
     """The table's rows as words, or None when `lines` are not a table."""
     rows = [_cells(line, sep) for line in lines if not _RULE_LINE.fullmatch(line)]
+    # (a row of empty cells, ",,", only spaces the sheet's rows)
+    rows = [row for row in rows if any(row)]
     header, body = rows[0], rows[1:]
     if (
         len(header) < 2
@@ -199,13 +201,24 @@ def _tables(text: str) -> dict[str, str]:
                     )
                 ]
                 table = block[: ends[0]] if ends else block
+                if len(table) < 2:
+                    continue
                 # (a sentence with a comma may come right before the header: "eligible
                 # gifts, from our export:\nname,city,zip,amount\n…": the table starts after it;
-                # or one or two right after its last row: "…\nfund on hand: 3,200,000.")
+                # or one or two right after its last row, cut into other than the header's
+                # number of cells: "…\nfund on hand: 3,200,000. prorate pls")
+                cells = len(_cells(table[0], sep))
+                last = len(table)
+                while (
+                    last > len(table) - 2
+                    and last > 2
+                    and len(_cells(table[last - 1], sep)) != cells
+                ):
+                    last -= 1
                 rows = next(
                     (
                         (table[i:end], words)
-                        for end in range(len(table), max(1, len(table) - 3), -1)
+                        for end in dict.fromkeys((len(table), last))
                         for i in range(end - 1)
                         if (words := _as_words(table[i:end], sep)) is not None
                     ),

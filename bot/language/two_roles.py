@@ -14,9 +14,10 @@ from rules.engine.facts import FactDate
 # "April 18, 2022, which was the last day …", "Sept 8, the last day …", "Feb 26, the day COC
 # filing closed", "…, which was also the day …": what joins a day to another role's cue.
 _WHICH_WAS = re.compile(
-    # ("feb 26 2030 -- that was COC deadline day")
-    r"\s*(?:,|--|—|–)?\s*(?:(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?|the\s+"
-    r"|also\s+the\s+)"
+    # ("feb 26 2030 -- that was COC deadline day", "Feb 26 — the same day …"; never "March 2
+    # -- the last day to withdraw", which may set the deadline beside the day)
+    r"\s*(?:(?:,|--|—|–)?\s*(?:which|that)\s+(?:was|is|were)\s+(?:also\s+)?(?:the\s+)?"
+    r"|,?\s*(?:the\s+|also\s+the\s+)|(?:--|—|–)\s*(?:also\s+)?the\s+(?=(?:very\s+|same\s+)?day\b))"
     r"(?P<day>(?:very\s+|same\s+)?day\s+(?:that\s+|when\s+)?(?:the\s+)?)?"
 )
 # "died on the day COC filing closed", "withdrew the same day the withdrawal period closed":

@@ -531,3 +531,13 @@ def test_a_deadline_the_event_is_placed_by_is_not_the_events_day(question: str) 
     reply = SERVICE.ask(question, today=date(2026, 4, 14))
     assert reply.rule == "md-successor-lt-gov"
     assert "event_date" not in reply.params
+
+
+def test_a_day_after_a_dash_and_the_is_not_taken_for_a_second_role() -> None:
+    # § 5-903(b)(2)(i) counts from the withdrawal deadline: "withdrew March 2 -- the last day
+    # to withdraw" may name the deadline or set it beside; only "which/that was" says so.
+    reply = SERVICE.ask(
+        "LG candidate withdrew March 2, 2026 -- the last day to withdraw. Successor deadline?",
+        today=DAY,
+    )
+    assert reply.params.get("withdrawal_deadline") != "2026-03-02"

@@ -192,15 +192,15 @@ def test_primary_money_skipped_or_received_in_plain_words() -> None:
 
 
 def test_a_side_yes_or_no_does_not_silence_the_deadline_asked() -> None:
-    """§ 5-703(c)(1): the declaration's deadline is answered; the fee's yes-or-no is said not
-    answered, never the reason to answer nothing."""
+    """§ 5-703(c)(1): the declaration's deadline is answered; the fee's yes-or-no is never the
+    reason to answer nothing, and the answer settles it ((c)(4): no fee may be charged)."""
     reply = SERVICE.ask(
         "For our 2028 binder: what's the declaration of intent date for petition candidates in "
         "the presidential year, and may the board charge a filing fee for it?",
         today=DAY,
     )
     assert reply.rule == "md-petition-declaration"
-    assert reply.status == "answered_in_part"
+    assert reply.status == "answered" and reply.reading and not reply.reading.not_answered
     assert reply.params.get("year") == "2028"
 
 
