@@ -100,6 +100,8 @@ def extract(text: str, *, today: date) -> Facts:
     from_elsewhere(low, amounts)
     one_givers_gifts(low, amounts)
     years = correct_years(low, years)
+    acts = {int(y) for found in _ACT_YEAR.findall(low) for y in found if y}
+    years = [y for y in years if y not in acts]
     dates_said_twice(low, cues, dates)
     dates_in_passing(low, cues, dates)
     cutoff = same_day_cutoff(low, dates)
@@ -228,6 +230,11 @@ _REMEMBERED_YEAR = re.compile(
 
 # "our procedures manual (2014 edition)": a paper's year, not the one asked about.
 _EDITION_YEAR = re.compile(r"\b(\d{4})\s+(?:edition|ed\.|printing|version)\b")
+# "St. 2025, c. 34", "chapter 34 of the Acts of 2025", "2025 Mass. Acts": an act's year, never
+# the question's.
+_ACT_YEAR = re.compile(
+    r"\b(?:st|stat)\.?\s+(\d{4})\b|\bacts\s+of\s+(\d{4})\b|\b(\d{4})\s+(?:mass\.?\s+)?acts\b"
+)
 # "in 2014 it was 'not later than Feb 1'": a year said of how things were.
 _WAS_IN_YEAR = re.compile(
     r"\bin\s+(\d{4})\s*,?\s+(?:(?:it|that|they|the\s+(?:rule|law|deadline|statute))\s+"

@@ -151,6 +151,16 @@ def test_a_year_no_calendar_holds_asks_for_the_last_day_for_withdrawals(question
     assert reply.message.startswith("You said “2030”")
 
 
+def test_an_acts_year_is_no_election_year() -> None:
+    # 2025 Mass. Acts c. 34 times the 2026 primary's vacancies: its year is the act's, so the
+    # 2026 calendar's last day for withdrawals still answers (sentence 7).
+    reply = SERVICE.ask(
+        "Per St. 2025, c. 34, our state senate nominee withdrew. When's the certificate due?",
+        today=date(2026, 9, 3),
+    )
+    assert (reply.status, reply.rule) == ("answered", "ma-vacancy-certificate")
+
+
 def test_a_withdrawal_before_the_calendars_last_day_is_answered_from_it() -> None:
     # … while one before that day is answered from the calendar's last day (sentence 7).
     reply = SERVICE.ask(
