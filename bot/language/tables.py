@@ -119,6 +119,8 @@ def _as_words(lines: list[str], sep: str) -> str | None:
     rows = [_cells(line, sep) for line in lines if not _RULE_LINE.fullmatch(line)]
     # (a row of empty cells, ",,", only spaces the sheet's rows)
     rows = [row for row in rows if any(row)]
+    if len(rows) < 2:
+        return None
     header, body = rows[0], rows[1:]
     if (
         len(header) < 2

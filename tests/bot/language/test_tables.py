@@ -70,3 +70,9 @@ def test_numbered_lines_with_commas_are_no_table() -> None:
         date(2030, 11, 5),
     ]
     assert facts.event == "death"
+
+
+def test_rows_of_empty_cells_are_no_table_and_never_break_the_reading() -> None:
+    # § 15-106(c): lines of nothing but separators hold no contributions (and are no crash).
+    facts = extract(",,\n,,\n,,\nmatch?", today=TODAY)
+    assert facts.amounts == []
