@@ -226,15 +226,14 @@ class AnswerService:
                 confidence=matched.confidence,
                 reading=reading_of(facts, asks=frame.asks, ruled_out=relevant),
             )
-        needed = frame.missing_date(facts, params)
-        if needed is not None:
-            return self._ask_for(raw, rule, params, needed, facts, matched, relevant)
+        if frame.missing_date(facts, params) is not None:
+            return self._ask_for(raw, rule, params, facts, matched, relevant)
         reply = self.run(
             rule, params, text_in=raw, confidence=matched.confidence, today=day, as_of=as_of
         )
         other = frame.calendar_not_this_election(facts, reply.result)
         if other is not None:
-            return self._ask_for(raw, rule, params, other[0], facts, matched, relevant, other[1:])
+            return self._ask_for(raw, rule, params, facts, matched, relevant, other)
         reply.reading = reading_of(facts, asks=frame.asks, ruled_out=relevant, result=reply.result)
         return reply
 
@@ -243,7 +242,6 @@ class AnswerService:
         raw: str,
         rule: str,
         params: dict[str, str],
-        needed: str,
         facts: Facts,
         matched: MatchResult,
         relevant: dict[str, str],
@@ -251,10 +249,11 @@ class AnswerService:
     ) -> Reply:
         """The question times the event only relative to another date, names a special
         election, or shows the calendar's day is not its election's (`other_calendar`: the
-        words that show it, and why): ask for the day, never assume a regular election's (a
-        fact the user gave is never replaced)."""
+        words that show it, and why): ask for the frame's `date_needed`, never assume a regular
+        election's (a fact the user gave is never replaced)."""
         spec = resolve(rule)
         frame = frame_of(rule)
+        needed = frame.date_needed
         said = next((m for m in facts.mentions if m.role in ("timing", "election_word")), None)
         what = (frame.fills or {}).get(needed, needed.replace("_", " "))
         words, why = other_calendar or (

@@ -162,8 +162,8 @@ class Frame:
 
     def calendar_not_this_election(
         self, facts: Facts, result: Result | None
-    ) -> tuple[str, str, str] | None:
-        """`date_needed`, the words that show it, and why it is asked, when the rule took it
+    ) -> tuple[str, str] | None:
+        """The words that show it, and why `date_needed` is asked, when the rule took it
         from a calendar that is not the question's election's: the question's event came after
         that day ("our nominee withdrew Sept 22" against a calendar's June 2 last day for
         withdrawals), or every year the question names is another ("the 2030 state primary"
@@ -177,14 +177,12 @@ class Frame:
         event = facts.date_with_role("event_date")
         if event is not None and event.value > day:
             return (
-                self.date_needed,
                 event.span,
                 f"that is {format_human(event.value)}, after {format_human(day)}, the day my "
                 "calendars hold, so they are not this election's",
             )
         if facts.years and day.year not in facts.years:
             return (
-                self.date_needed,
                 str(facts.years[0]),
                 f"the day my calendars hold is {format_human(day)}, so they are not that "
                 "election's",
@@ -239,11 +237,14 @@ class Frame:
         """Whether `part` asks what this rule's answer states beside its value (`states`)."""
         return bool(self.states and self.states.search(part))
 
-    def answers_side_ask(self, veto: str, facts: Facts) -> bool:
-        """Whether this rule's answer states what the side ask `veto` asks (`answers_side_asks`;
-        `facts`: those of the words around it), of no document but the rule's own."""
+    def answers_side_ask(self, veto: str, text: str, read: Callable[[str], Facts]) -> bool:
+        """Whether this rule's answer states what the side ask `veto` asks (`answers_side_asks`),
+        of no document but the rule's own (the part of `text` saying it is read only for such
+        a veto)."""
+        if veto not in self.side_asks_answered:
+            return False
         own = {value for item in self.evidence for role, value in item if role == "document"}
-        return veto in self.side_asks_answered and set(stated(facts, "document")) <= own
+        return set(stated(read(part_holding(text, veto)), "document")) <= own
 
     def dated_answer_answers(self, facts: Facts) -> bool:
         """Whether a part asking only a deadline ("and by when?") is answered by this rule's
@@ -404,7 +405,7 @@ def left_unanswered(
             frame
             and (
                 (dated and frame.dated_answer_answers(read(p)))
-                or frame.answers_side_ask(p, read(part_holding(text, p)))
+                or frame.answers_side_ask(p, text, read)
             )
         )
     ]
