@@ -149,6 +149,8 @@ QUESTION_FOLDERS = {
     "hundred-seventeenth external tuning set": "external117",
     "hundred-eighteenth external tuning set": "external118",
     "hundred-nineteenth external tuning set": "external119",
+    "hundred-twentieth external tuning set": "external120",
+    "hundred-twenty-first external tuning set": "external121",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -217,6 +219,8 @@ HELDOUT_FOLDERS = (
     "heldout64",
     "heldout65",
     "heldout66",
+    "heldout67",
+    "heldout68",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

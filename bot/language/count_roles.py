@@ -79,7 +79,8 @@ _WIDER_AFTER = re.compile(
 )
 _WIDER_BEFORE = re.compile(
     r"\b(?:(?:town|city|county|state)-?wide|overall|(?:whole|entire)[\s-]+(?:region|county|state"
-    r"|city|town|area))\b[^.?!;\d]{0,30}$"
+    # ("Town-wide the party's gov candidate got 5,900 votes, but 1,130 in those precincts")
+    r"|city|town|area))\b[^.?!;\d]{0,50}$"
     # ("Town total for our party's governor candidate last state election: 6,240")
     # (a year may be said between: "Town total for our gov candidate in 2026: 4,100")
     r"|\b(?:town|city|county)\s+total\b(?:[^.?!;\d]|(?<!\d)20\d\d(?!\d)){0,60}$"
@@ -119,7 +120,7 @@ def wider_area(low: str, counts: list[FactCount]) -> None:
 
 
 _DISTRICT_SAID = re.compile(
-    r"\b(?:district|subdistrict|ward|precincts?|itself|inside|in\s+the\s+part|portion)\b"
+    r"\b(?:district|subdistrict|wards?|precincts?|itself|inside|in\s+the\s+part|portion)\b"
 )
 
 

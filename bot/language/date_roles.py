@@ -41,7 +41,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|withdrawal\s+day"
             # ("5-502 ddl 3/8", "the § 5-502 deadline was March 8": the withdrawal section's)
             # ("the 5-502 window closed March 8")
-            r"|5-502\s+(?:withdrawal\s+)?(?:deadline|cut-?off|date|window|period)"
+            # ("the § 5-502 last day was March 8")
+            r"|5-502\s+(?:withdrawal\s+)?(?:deadline|cut-?off|date|window|period|(?:last|final)\s+day)"
             # ("last day for LG candidates to withdraw")
             # ("last day for district/county offices to withdraw")
             r"|last\s+day\s+(?:[\w/.-]+\s+){0,4}(?:could|can|may|to)\s+(?:drop\s+out|withdraw|pull\s+out)"
@@ -57,11 +58,14 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|(?<!deadline\s)(?<!already\s)(?<!has\s)(?<!had\s)(?<!have\s)passed"
             r"|withdrawn|withdraws"
             # ("she'll withdraw monday 3/9": a withdrawal to come)
-            r"|(?:will|['’]ll|going\s+to|plans?\s+to|intends?\s+to)\s+withdraw"
+            # ("the running mate tried to withdraw on March 12": the attempt's day)
+            r"|(?:will|['’]ll|going\s+to|plans?\s+to|intends?\s+to|tried\s+to|attempted\s+to)"
+            r"\s+withdraw"
             r"|withdrawal|dropped\s+out|drops\s+out|pulled\s+out|resigned|quit|stepped\s+down|dropped\s+off|left\s+the\s+(?:ticket|race)"
             r"|disqualified|disqualification|ineligible"
             # ("the determination itself is dated last Thursday, May 30": the ruling's day)
-            r"|(?:determination|ruling|decision|order)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
+            # ("the LG candidate's withdrawal was dated Monday, March 9": the withdrawal's day)
+            r"|(?:determination|ruling|decision|order|withdrawal)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
             r"(?:dated|issued|signed)(?:\s+on)?(?:\s+last)?)\b"
         ),
     ),
@@ -207,6 +211,11 @@ _DATED = re.compile(
     # ("file received by our unit on 4/10/2026": the day a paper came in)
     r"|\b(?:received|logged|stamped)(?:\s+by(?:\s+[\w'’.-]+){1,3})?\s+on\s+$"
 )
+# "the ruling was dated May 28", "the withdrawal is dated 3/9": the paper of the event itself.
+_EVENTS_PAPER_DATED = re.compile(
+    r"\b(?:determination|ruling|decision|order|withdrawal)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
+    r"(?:dated|issued|signed)\s+(?:on\s+)?$"
+)
 _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
     # ("proclamation … says candidacy papers close 5 p.m. Saturday, January 15")
@@ -239,7 +248,10 @@ def label_dates(cues: list[tuple[int, int, str]], dates: list[FactDate], low: st
         best: tuple[int, str, int] | None = None
         # ("a draft, dated 9/13": the day a paper was written is no deadline's or event's;
         # "the Nov 14 special town election": an election's day claims no deadline's cue)
-        dated = elections[i] or bool(_DATED.search(low, max(0, start - 40), start))
+        dated = elections[i] or bool(
+            _DATED.search(low, max(0, start - 40), start)
+            and not _EVENTS_PAPER_DATED.search(low, max(0, start - 40), start)
+        )
         for cs, ce, role in [] if dated else cues[lo:hi]:
             # ("the withdrawal deadline was set (by the select board, don't ask) for Monday,
             # October 11th": an aside in parentheses is no distance)

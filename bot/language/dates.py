@@ -16,6 +16,7 @@ from datetime import date, time, timedelta
 
 from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE
 
+from bot.language.next_weekday import NEXT_WEEKDAY, WEEKDAY_FULL, days_to_next
 from bot.language.text import MAX_ITEMS, in_mail_header
 from bot.language.times import attach_time, clock_time
 from rules.engine.facts import FactDate
@@ -58,7 +59,6 @@ MONTH_NAME = (
 _MONTH = r"(" + MONTH_NAME + r")\.?"
 WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
 _RDWEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)  # dateutil's, by the same numbers
-WEEKDAY_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # "the 2028 deadlines", "a 2030 scenario": a year written on its own, not inside a date.
 YEAR_ALONE = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/.-])")
 _WEEKDAY_NAME = WEEKDAY_FULL + r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"
@@ -148,7 +148,7 @@ _WEEKDAY_THE_DAY = re.compile(
 _NEAREST_MONTHS = 6  # months either side of today searched for that weekday and day
 # "died Sunday", "withdrew on Monday": a bare weekday after an event already past is the last one.
 _EVENT_WEEKDAY = re.compile(
-    r"\b(?:died|withdrew|resigned|quit|passed\s+away|dropped\s+out|pulled\s+out|was\s+disqualified"
+    r"\b(?:died|withdrew|resigned|quit|passed(?:\s+away)?|dropped\s+out|pulled\s+out|was\s+disqualified"
     r"|was\s+dq'?d)\s+(?:on\s+|last\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b"
 )
 # "she'll pull out tuesday", "if an LG candidate files a withdrawal tuesday night": an event
@@ -369,6 +369,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             ("event_day", WEEKDAYS_ELECTION),
             ("event_ahead", _EVENT_WEEKDAY_AHEAD),
             ("event_ahead", _CLOSES_WEEKDAY),
+            ("next", NEXT_WEEKDAY),
             ("event_day", _CLOSED_WEEKDAY),
         ):
             for m in rx.finditer(low):
@@ -526,11 +527,10 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             found.append(
                 FactDate(value=today - timedelta(days=back), span=m.group(at), start=m.start(at))
             )
-        elif kind == "event_ahead":
-            # "she'll pull out tuesday": the coming such day (said on that very weekday, today
-            # or a week on: not read, the rule asks)
+        elif kind in ("event_ahead", "next"):
+            # "she'll pull out tuesday": the coming such day (not read said on that weekday)
             ahead = (WEEKDAYS[m.group("wd")[:3]] - today.weekday()) % 7
-            if ahead:
+            if ahead := days_to_next(ahead, today) if kind == "next" else ahead:
                 taken.append(m.span("wd"))
                 value = today + timedelta(days=ahead)
                 found.append(FactDate(value=value, span=m.group("wd"), start=m.start("wd")))

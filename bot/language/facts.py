@@ -56,6 +56,9 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
             # "passed 5/2", "passed yesterday": died (a bare "passed" may be a law or a vote)
             r"|\bpassed\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d"
             r"|yesterday|today|last\s+night|this\s+morning|(?:at|on)\s+\d)"
+            # ("Lt Gov candidate passed Saturday 6/15": a person's, never "the bill passed Tuesday")
+            r"|(?:(?<=candidate\s)|(?<=mate\s)|(?<=nominee\s)|(?<=\blg\s)|(?<=\bhe\s)|(?<=\bshe\s))"
+            r"passed(?=\s+(?:on\s+|last\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)"
         ),
     ),
     (

@@ -42,7 +42,9 @@ NOMINATIONS: list[tuple[Nomination, re.Pattern[str]]] = [
             r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+)?(?:state\s+)?primary\s*\)"
             # "won the Sept. 1 Democratic primary", "the primary our senate nominee won",
             # "our nominee for state senator from Tuesday's primary": said in one clause.
-            r"|\b(?:won|wins?|winning)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:[\w.,/'’-]+\s+){0,4}?primary\b"
+            # ("the winner of the Sept 1, 2026 primary withdrew")
+            r"|\b(?:won|wins?|winning|winner\s+of)\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?"
+            r"(?:[\w.,/'’-]+\s+){0,4}?primary\b"
             r"|\bprimary\b[^.;?!]{0,50}\bnominee\b[^.;?!]{0,20}\bwon\b"
             r"|\bnominee\b[^.;?!]{0,40}\b(?:from|in|at)\s+(?:[^.;?!\s]+\s+){0,6}?primary\b"
         ),

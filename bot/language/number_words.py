@@ -340,6 +340,13 @@ _DOLLARS_AND_CENTS = re.compile(
     r"\b(\d{1,3}(?:,\d{3})*|\d+)\s+dollars?\s*,?\s+(?:and\s+)?(\d{1,2})\s+cents?\b",
     re.IGNORECASE,
 )
+# "and fifty cents", "a penny" (once its words are digits): a sum under a dollar, never 50.
+_CENTS_ALONE = re.compile(
+    r"(?<![\d.,$])(?:(\d{1,2})\s*(?:cents?\b|¢)"
+    # (a penny listed among sums, never "without losing a penny", "a penny left over")
+    r"|(?:(?<=and\s)|(?<=,\s)|(?<=plus\s))(?:a|one|1)\s+(penny)\b(?!\s+(?:left|over|short|off)))",
+    re.IGNORECASE,
+)
 _WORD_VALUE = {
     **{w: i for i, w in enumerate(_UNIT_LIST[:19], start=1)},
     **{w: 10 * i for i, w in enumerate(_UNIT_LIST[19:], start=2)},
@@ -371,6 +378,10 @@ def _dollars_and_cents(m: re.Match[str]) -> str:
     return f"${m.group(1)}.{int(m.group(2)):02d}"
 
 
+def _cents_alone(m: re.Match[str]) -> str:
+    return f"${int(m.group(1) or 1) / 100:.2f}"
+
+
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_CLOCK_SAID, _clock_said)
@@ -395,4 +406,5 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
     text = text.substitute(_THOUSAND_REST, _thousand_rest)
     text = text.substitute(_MILLION_THOUSAND, _million_thousand)
-    return text.substitute(_DOLLARS_AND_CENTS, _dollars_and_cents)
+    text = text.substitute(_DOLLARS_AND_CENTS, _dollars_and_cents)
+    return text.substitute(_CENTS_ALONE, _cents_alone)

@@ -105,7 +105,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # ("fund remaining after the primary 3,300,000", "3 nominee tickets split 6,600,000")
         # (in the same sentence: "… qualified for the Fund. Latest batch of contributions: $50")
         re.compile(
-            r"\bfund\b(?:(?!\.\s)[^$\d?!;]){0,40}$|\bremaining\s*:?\s*$|\bsplit(?:ting)?\s*$"
+            # (never past a line that labels the sum itself: "From the FCFF intake sheet:\n
+            # amount: $10" is a row's amount)
+            r"\bfund\b(?:(?!\.\s)(?!\n[^\n$\d]*:\s*$)[^$\d?!;]){0,40}$"
+            r"|\bremaining\s*:?\s*$|\bsplit(?:ting)?\s*$"
             # ("FCFF short again. balance 3,900,000")
             r"|\bbalance\s*(?:is\s+|of\s+|:\s*)?$"
             # ("Fund balance remaining after primary distributions: $2,200,000": a line's label)
@@ -142,7 +145,10 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\b(?:ours|theirs)\s*(?:is|was|would\s+be|=|:)\s*$"
             # ("we're entitled to $2.2M, the other two are at $1.9M and $700K", "… owed 2.4
             # million, the other ticket three million": the others' claims, said the same way)
-            r"|(?:\d|\bmillion|\bmil|\d[mk])\s*[,;]\s*(?:and\s+)?the\s+others?(?:\s+(?:one|two|three|four|\d"
+            # (only after an entitlement's own words: "one gave exactly $250.00, the other
+            # $250.01" are two gifts)
+            r"|\b(?:entitle\w*|owed|owing|claims?|full)\b(?:[^.?!]|\.(?=\d))*?"
+            r"(?:\d|\bmillion|\bmil|\d[mk])\s*[,;]\s*(?:and\s+)?the\s+others?(?:\s+(?:one|two|three|four|\d"
             r"|tickets?|slates?|campaigns?|ones))?\s+(?:(?:are|is|were|was)\s+)?(?:at\s+|@\s*)?$"
             # "ours, at a full contribution of $2.5M": what a ticket would get in full
             r"|\bfull\s+(?:public\s+|general\s+|primary\s+)?(?:contribution|share|amount|award)s?\s*"
@@ -187,7 +193,9 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         re.compile(
             r"(?<!full\s)(?<!public\s)\b(?:contribution|donation|gift)\s+of\s*$"
             r"|\bdonaci[oó]n\s+de\s*$"  # "una donación de $40"
-            r"|\b(?:gave|give|gives|giving|donated|donate|donates|contributed)\s*$"
+            # ("one gave exactly $250.00")
+            r"|\b(?:gave|give|gives|giving|donated|donate|donates|contributed)"
+            r"(?:\s+(?:exactly|just|only|precisely))?\s*$"
             r"|\bmaxed\s+(?:out\s+)?at\s*$"
             # ("just one eligible contribution so far, $250 even": one, said before its sum)
             r"|\b(?:one|a\s+single)\s+(?:eligible\s+)?(?:contribution|donation|gift)\b[^$\d.?!;]{0,20}$"

@@ -702,8 +702,12 @@ def test_an_event_to_come_on_a_bare_weekday_is_the_coming_one() -> None:
     ]
     facts = extract("she'll pull out tuesday at like 8:45pm", today=friday)
     assert [(d.value, d.time) for d in facts.dates] == [(date(2026, 2, 24), time(20, 45))]
-    # "next tuesday" may be either; said on a Tuesday, "tuesday" may be today: neither is read.
-    assert extract("she'll pull out next tuesday", today=friday).dates == []
+    # "next tuesday" said on a Friday is next week's, which is the coming one: one day. Said
+    # on a Monday, "next friday" may be four days on or eleven; said on a Tuesday, "tuesday"
+    # may be today: neither is read.
+    facts = extract("she'll pull out next tuesday", today=friday)
+    assert [d.value for d in facts.dates] == [date(2026, 2, 24)]
+    assert extract("she'll pull out next friday", today=date(2026, 2, 23)).dates == []
     assert extract("she'll pull out tuesday", today=date(2026, 2, 24)).dates == []
     # A past event's bare weekday stays the last one.
     facts = extract("she withdrew tuesday", today=friday)
