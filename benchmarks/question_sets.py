@@ -151,6 +151,8 @@ QUESTION_FOLDERS = {
     "hundred-nineteenth external tuning set": "external119",
     "hundred-twentieth external tuning set": "external120",
     "hundred-twenty-first external tuning set": "external121",
+    "hundred-twenty-second external tuning set": "external122",
+    "hundred-twenty-third external tuning set": "external123",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -221,6 +223,7 @@ HELDOUT_FOLDERS = (
     "heldout66",
     "heldout67",
     "heldout68",
+    "heldout69",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -138,10 +138,11 @@ def resolve(name: str) -> RuleSpec | None:
 def canonical_params(rule_id: str | None, params: Mapping[str, object]) -> dict[str, str]:
     """`params` in one `key=value` form, for comparing values given in two: a sum or a list of
     sums as the rule reads it ("1240000.00" as "1240000"; "25,75,200" and "25;75;200" both
-    "25;75;200"), a YAML `true` and a "yes" both "true" (the rule reads either). Nothing else is
+    "25;75;200"), a YAML `true` and a "yes" both "true", a choice by its name ("papers" and
+    "nomination-papers" both "nomination-papers": the rule reads either). Nothing else is
     parsed (a date stays a date: no time of day is filled in)."""
     spec = RULES.get(rule_id or "")
-    parsed = ("money", "money_list", "bool")
+    parsed = ("money", "money_list", "bool", "choice")
     lists = {p.name: p for p in spec.params if p.kind in parsed} if spec else {}
     out: dict[str, str] = {}
     for key, raw in params.items():

@@ -26,7 +26,9 @@ _EVENTS: list[tuple[Cause, re.Pattern[str]]] = [
         re.compile(
             r"\bwithdr[ae]w(?:s|n|ing)?\b|\bwithdrawal\b|\b(?:dropped|drops?|dropping|pulled|pulls?"
             r"|pulling|bowed|bows?)\s+out\b|\bresign(?:ed|s|ing)?\b|\bquit(?:s|ting)?\b"
-            r"|\bpulled\s+(?:his|her|their)\s+name\b"
+            # ("took their name off", "had his name taken off the ballot")
+            r"|\b(?:pulled|pulls|took|takes|taking)\s+(?:his|her|their)\s+name\b"
+            r"|\bname\s+(?:taken|pulled)\s+off\b"
             r"|\bstepp?(?:ed|s)?\s+(?:down|aside)\b|\b(?:dropped|drops?|dropping|came|comes)\s+off\b"
             # "drop off the signed petition", "drop off my signature sheets" delivers it
             r"(?!\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+|our\s+|my\s+|your\s+|its\s+)?"

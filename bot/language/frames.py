@@ -20,7 +20,7 @@ from typing import Any
 from bot.language.asks import ANSWER_KINDS
 from bot.language.lexicon import lexicon
 from bot.language.matching import never_decided
-from bot.language.parts import part_holding
+from bot.language.parts import part_holding, questions_asked
 from bot.language.stated import judging, stated
 from rules.engine.facts import Facts
 from rules.registry import frames as frame_data
@@ -109,6 +109,10 @@ class Frame:
     # Side asks (out_of_scope.yaml) its answer states beside its value ("fee" of the
     # declaration, whose answer says none may be charged): answered, never said not answered.
     side_asks_answered: frozenset[str] = frozenset()
+    # The documents whose deadlines or counts it computes ("certificate-of-candidacy"): a part
+    # asking with a question word of another document only ("…, and when is her certificate
+    # of candidacy due?" beside the declaration's rule) is left unanswered, and said so.
+    documents: frozenset[str] = frozenset()
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -139,6 +143,7 @@ class Frame:
             " ".join(str(requires.get("reason", "")).split()),
             tuple(str(c) for c in data.get("subsections") or ()),
             frozenset(str(v) for v in data.get("answers_side_asks") or ()),
+            frozenset(str(v) for v in data.get("documents") or ()),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:
@@ -243,8 +248,7 @@ class Frame:
         a veto)."""
         if veto not in self.side_asks_answered:
             return False
-        own = {value for item in self.evidence for role, value in item if role == "document"}
-        return set(stated(read(part_holding(text, veto)), "document")) <= own
+        return set(stated(read(part_holding(text, veto)), "document")) <= self.documents
 
     def dated_answer_answers(self, facts: Facts) -> bool:
         """Whether a part asking only a deadline ("and by when?") is answered by this rule's
@@ -252,6 +256,22 @@ class Frame:
         by when?" of the 2026 special act's committee); never another deadline beside a rule
         of deadlines, which is another filing's."""
         return "a-deadline" not in self.answers and _asked_kinds(facts) == ["a-deadline"]
+
+    def leaves(self, part: str, read: Callable[[str], Facts], dated: bool) -> bool:
+        """Whether this rule's answer leaves `part`, one of several questions asked, unanswered:
+        it asks of documents none of which is the rule's ("…, and when is her certificate of
+        candidacy due?" beside the declaration's rule), or only for a day of a rule that gives
+        none ("When's the 2028 state primary, and who fills the spot?" beside who fills) —
+        unless the answer names a day that answers it (`dated`: "who fills it, and by when?")
+        or states what it asks (`states`: "… and as of what date is the voter count taken?")."""
+        if self.says(part):
+            return False
+        facts = read(part)
+        if dated and self.dated_answer_answers(facts):
+            return False
+        named = set(facts.values("document"))
+        only_a_day = _asked_kinds(facts) == ["a-deadline"] and "a-deadline" not in self.answers
+        return bool(named and not named & self.documents) or only_a_day
 
     def answers_none_of(self, facts: Facts, part: str) -> bool:
         """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,
@@ -396,9 +416,10 @@ def left_unanswered(
     after all where the answer names the day ("Who fills it, and by when?"); and a side ask
     (`text`: the question) that the answer states beside its value, asked of the rule's own
     document ("… and is there a fee?" of the declaration, whose answer says none may be
-    charged — never the fee on a certificate of candidacy)."""
+    charged — never the fee on a certificate of candidacy); and, of the several questions
+    `text` asks, those the answer leaves (`Frame.leaves`: another filing's deadline)."""
     frame = frame_of(rule) if rule else None
-    return [
+    unanswered = [
         p
         for p in parts
         if not (
@@ -408,6 +429,11 @@ def left_unanswered(
                 or frame.answers_side_ask(p, text, read)
             )
         )
+    ]
+    if frame is None:
+        return unanswered
+    return unanswered + [
+        p for p in questions_asked(text) if p not in unanswered and frame.leaves(p, read, dated)
     ]
 
 

@@ -364,7 +364,11 @@ _WHOSE_TOWN = re.compile(
 # Where someone lives, said before the place ("all three donors live in Anne Arundel", "one
 # for 300 from a donor in Rockville").
 _LIVES_IN = re.compile(
-    r"\b(?:(?:lives?|living|resides?|residing|residents?|based)\s+in"
+    r"\b(?:(?:lives?|lived|living|resides?|residing|residents?|based|domiciled)\s+in"
+    # ("the nominee moved to Vermont", "someone registered in Delaware", "a resident of Maine":
+    # where a person went or votes, not whose law is asked)
+    r"|(?:moved|moving|moves|relocated|relocating)\s+(?:back\s+)?to"
+    r"|registered\s+(?:to\s+vote\s+)?in|residents?\s+of"
     r"|(?:donors?|contributors?|givers?|supporters?)\s+(?:in|from|of)"
     # ("twenty bucks from someone in Gaithersburg")
     r"|(?:some(?:one|body)|a\s+(?:person|neighbor|neighbour|friend|couple|voter))\s+(?:in|from))\s+$"

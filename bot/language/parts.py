@@ -72,6 +72,7 @@ _ASKING_WORDS = frozenset(
 _TELLING_WORDS = 7  # a part this long that asks nothing tells (a subject is a few words)
 _PAID_A_SUM = re.compile(r"\b(?:paid|spent|charged|cost)\s+(?:us\s+|them\s+)?(?:an?\s+)?\$\d")
 _WH = re.compile(r"\b(?:whats|whens|what|when|which|how\s+(?:many|much|long|soon))\b")
+_WH_OR_WHO = re.compile(_WH.pattern + r"|\bwho(?:s|m)?\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]")  # a line that is a list's row
 
 
@@ -335,6 +336,18 @@ def unsaid(text: str, vetoes: Sequence[str]) -> str:
 def part_holding(text: str, veto: str) -> str:
     """The part of `text` saying `veto` (the veto itself when no part does)."""
     return next((p.text for p in _parts(text, [veto]) if p.holds_veto), veto)
+
+
+def questions_asked(text: str) -> list[str]:
+    """The parts of `text` that ask, with a question word, what a rule computes ("When is the
+    declaration of intent due", "and when is her certificate of candidacy due"), when more
+    than one does: a question of one part was matched for what it asks."""
+    asking = [
+        part.text.strip()
+        for part in _parts(text, ())
+        if part.asks_computed and _WH_OR_WHO.search(part.text.lower())
+    ]
+    return asking if len(asking) > 1 else []
 
 
 def asked_besides(text: str, vetoes: Sequence[str]) -> bool:

@@ -199,6 +199,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
             r"|\bmaxed\s+(?:out\s+)?at\s*$"
             # ("just one eligible contribution so far, $250 even": one, said before its sum)
             r"|\b(?:one|a\s+single)\s+(?:eligible\s+)?(?:contribution|donation|gift)\b[^$\d.?!;]{0,20}$"
+            # ("One Maryland donor, $250, contribution card on file": what that one gave)
+            r"|\b(?:one|a\s+single)\s+(?:[a-z]+\s+)?(?:donor|contributor|giver)\s*[,:(–—-]\s*$"
             # "someone gave my wife's governor campaign $50", "if one Maryland resident gives
             # the ticket $150": what one giver gave is one contribution
             r"|\b(?:someone|somebody|(?:a\s+(?:single\s+)?|one\s+)(?:[a-z]+\s+)?" + A_GIVER + r")"

@@ -81,5 +81,9 @@ def test_canonical_params_read_a_yes_as_the_rule_does() -> None:
     )
     assert said == {"opposed": "true", "nominee": "false"}
     # § 15-106(b): a sum written to the cent and the same sum as a YAML number compare equal.
+    # c. 53, § 14, sentence 2: "papers" is the rule's "nomination-papers", one choice.
+    how = canonical_params("ma-vacancy-who-fills", {"nomination": "papers"})
+    assert how == canonical_params("ma-vacancy-who-fills", {"nomination": "nomination-papers"})
+    assert how == {"nomination": "nomination-papers"}
     fund = canonical_params("md-public-financing-proration", {"fund": "2345678.90"})
     assert fund == canonical_params("md-public-financing-proration", {"fund": 2345678.9})

@@ -165,3 +165,54 @@ def test_refiling_asked_beside_the_successors_deadline_is_set_aside() -> None:
     )
     assert reply.rule == "md-successor-lt-gov"
     assert reply.status == "answered_in_part"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For 2030, do an independent's petitions come in on the same day as her COC? What hour?",
+        "Please confirm by when the signed petition must be filed with the county board for a "
+        "2030 unaffiliated candidate for sheriff.",
+    ],
+)
+def test_the_petition_said_filed_is_the_petitions_deadline(text: str) -> None:
+    # § 5-703(f): the petition's own filing deadline, even beside the certificate of candidacy.
+    reply = SERVICE.ask(text, today=TUESDAY)
+    assert reply.rule == "md-petition-filing"
+    assert reply.params["year"] == "2030"
+
+
+def test_another_filings_deadline_asked_beside_is_said_not_answered() -> None:
+    # § 5-703(c) times the declaration; the certificate of candidacy's deadline is (d)'s, a
+    # question of its own that this answer does not give.
+    reply = SERVICE.ask(
+        "For a 2030 independent: when does the declaration of intent have to be in, and when "
+        "is her certificate of candidacy due?",
+        today=TUESDAY,
+    )
+    assert reply.rule == "md-petition-declaration"
+    assert reply.status == "answered_in_part"
+    assert reply.reading is not None
+    assert [p for p in reply.reading.not_answered if "certificate of candidacy" in p]
+
+
+def test_a_day_asked_beside_who_fills_is_said_not_answered() -> None:
+    # c. 53, § 14 says who fills a nomination; the date of a primary is no answer of it.
+    reply = SERVICE.ask(
+        "What date is the Massachusetts state primary this year, and if our primary nominee for "
+        "state rep dies, who fills the nomination?",
+        today=date(2030, 3, 4),
+    )
+    assert reply.rule == "ma-vacancy-who-fills"
+    assert reply.status == "answered_in_part"
+
+
+def test_what_the_answer_states_beside_its_number_is_answered() -> None:
+    # § 5-703(e)(1): the registered voters are counted as of January 1, said with the count.
+    reply = SERVICE.ask(
+        "District of 52,000 registered voters: how many signatures does an unaffiliated "
+        "candidate need, and as of what date is the voter count taken?",
+        today=TUESDAY,
+    )
+    assert reply.rule == "md-petition-signatures"
+    assert reply.status == "answered"
