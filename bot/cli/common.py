@@ -91,9 +91,21 @@ def given_by(args: argparse.Namespace, what: str) -> str:
     return ""
 
 
+# The days `--today` may name: the readers count days on from it ("next Tuesday", "two weeks
+# from Friday") and the rules back from it, which a day at the calendar's very end or start
+# cannot bear; no election the rules time falls outside these years.
+_FIRST_DAY, _LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
+
+
 def today_of(value: str | None) -> date | None:
-    """`--today YYYY-MM-DD` (None: the clock's day in America/New_York); ValueError if bad."""
-    return date.fromisoformat(value) if value else None
+    """`--today YYYY-MM-DD` (None: the clock's day in America/New_York); ValueError if bad or
+    outside the years 1900 to 2999."""
+    if not value:
+        return None
+    day = date.fromisoformat(value)
+    if not _FIRST_DAY <= day <= _LAST_DAY:
+        raise ValueError(f"{value} is outside the years I count in; give a day from 1900 to 2999")
+    return day
 
 
 def as_of_of(args: argparse.Namespace) -> date | None:

@@ -308,3 +308,13 @@ def test_an_unexpected_error_is_one_line_exit_70(
     monkeypatch.setenv("DEADLINE_BOT_DEBUG", "1")
     assert main(["rules"]) == EXIT_INTERNAL
     assert "Traceback" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("day", ["9999-12-30", "0001-01-01"])
+def test_a_today_at_the_calendars_end_is_one_line(day: str) -> None:
+    # "next Tuesday" counted on from 9999-12-30 would pass the calendar's last day: such a day
+    # is refused politely, never an internal error.
+    proc = deadline_bot("ask", "withdrawals close next tuesday, vacancy cert due?", "--today", day)
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stdout + proc.stderr
+    assert "give a day from 1900 to 2999" in proc.stdout + proc.stderr
