@@ -13,6 +13,12 @@ from bot.language.number_words import WORD_NUMBERS
 from bot.language.text import in_mail_header
 from rules.engine.facts import FactDate
 
+# "the ruling was dated May 28", "the withdrawal is dated 3/9": the paper of the event itself,
+# whose day is the event's (never a paper's own day, `_DATED`).
+_EVENTS_PAPER = (
+    r"(?:determination|ruling|decision|order|withdrawal)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
+    r"(?:dated|issued|signed)"
+)
 # Words near a date that say what the date is. Longer cues win over shorter ones they contain.
 _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
     (
@@ -65,8 +71,7 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|disqualified|disqualification|ineligible"
             # ("the determination itself is dated last Thursday, May 30": the ruling's day)
             # ("the LG candidate's withdrawal was dated Monday, March 9": the withdrawal's day)
-            r"|(?:determination|ruling|decision|order|withdrawal)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
-            r"(?:dated|issued|signed)(?:\s+on)?(?:\s+last)?)\b"
+            r"|" + _EVENTS_PAPER + r"(?:\s+on)?(?:\s+last)?)\b"
         ),
     ),
     ("special_primary", re.compile(r"special\s+primary")),
@@ -211,11 +216,7 @@ _DATED = re.compile(
     # ("file received by our unit on 4/10/2026": the day a paper came in)
     r"|\b(?:received|logged|stamped)(?:\s+by(?:\s+[\w'’.-]+){1,3})?\s+on\s+$"
 )
-# "the ruling was dated May 28", "the withdrawal is dated 3/9": the paper of the event itself.
-_EVENTS_PAPER_DATED = re.compile(
-    r"\b(?:determination|ruling|decision|order|withdrawal)\s+(?:itself\s+)?(?:(?:is|was)\s+)?"
-    r"(?:dated|issued|signed)\s+(?:on\s+)?$"
-)
+_EVENTS_PAPER_DATED = re.compile(r"\b" + _EVENTS_PAPER + r"\s+(?:on\s+)?$")
 _SET_BY_PROCLAMATION = re.compile(
     r"\bproclamation\b[^.?!;\n]{0,100}?\b(?:sets?|puts?|fix(?:es|ed)?|establish(?:es|ed)?"
     # ("proclamation … says candidacy papers close 5 p.m. Saturday, January 15")

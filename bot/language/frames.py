@@ -269,7 +269,7 @@ class Frame:
         facts = read(part)
         if dated and self.dated_answer_answers(facts):
             return False
-        named = set(facts.values("document"))
+        named = set(stated(facts, "document"))
         only_a_day = _asked_kinds(facts) == ["a-deadline"] and "a-deadline" not in self.answers
         return bool(named and not named & self.documents) or only_a_day
 

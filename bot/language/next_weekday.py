@@ -21,6 +21,7 @@ def _week(day: date, starts_sunday: bool) -> tuple[int, int]:
 def days_to_next(ahead: int, today: date) -> int:
     """Days from `today` to the day "next <weekday>" names, given `ahead`, the days to the
     coming such weekday (0 when it is today's); 0 when the words could name either of two days."""
-    coming = today + timedelta(days=ahead or 7)
+    ahead = ahead or 7
+    coming = today + timedelta(days=ahead)
     in_next_week = all(_week(coming, s) != _week(today, s) for s in (False, True))
-    return (ahead or 7) if in_next_week else 0
+    return ahead if in_next_week else 0

@@ -379,7 +379,7 @@ def _dollars_and_cents(m: re.Match[str]) -> str:
 
 
 def _cents_alone(m: re.Match[str]) -> str:
-    return f"${int(m.group(1) or 1) / 100:.2f}"
+    return f"$0.{int(m.group(1) or 1):02d}"
 
 
 def numbers_in_words(text: Expanded) -> Expanded:
