@@ -197,7 +197,9 @@ def ask_figures(
                 hits[f"out-of-scope answered: by {reply.rule}"] += 1
                 # A question of two parts, one a rule's: the reply says which part it left
                 # unanswered (the rest were answered as if no part were beyond the rules).
-                said = reply.reading is not None and bool(reply.reading.not_answered)
+                said = reply.reading is not None and bool(
+                    reply.reading.not_answered or reply.reading.asked_apart
+                )
                 hits["out-of-scope answered: saying a part is not answered"] += said
             hits["out-of-scope routed into a rule"] += reply.status == "needs_input"
         elif kind in ("cite", "season"):

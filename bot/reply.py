@@ -71,6 +71,9 @@ class Reading(BaseModel):
     ruled_out: list[RuledOut] = Field(default_factory=list)
     # What else the question asks that no rule computes ("fee"): that part is not answered.
     not_answered: list[str] = Field(default_factory=list)
+    # Another question asked beside it that this answer does not give ("…, and when is her
+    # certificate of candidacy due?" beside the declaration): another rule may, asked alone.
+    asked_apart: list[str] = Field(default_factory=list)
     # What the asker set aside as background ("…, which I'm not asking about"): not read.
     asides: list[str] = Field(default_factory=list)
 
@@ -84,6 +87,8 @@ class Reading(BaseModel):
             parts.append(
                 f"not answered: {quoted_words(self.not_answered)} (none of my rules computes it)"
             )
+        if self.asked_apart:
+            parts.append(f"not answered here: {quoted_words(self.asked_apart)} (ask it on its own)")
         if self.asides:
             # (the first words of each stretch: enough to recognise it, short for a channel)
             shown = [
@@ -119,8 +124,12 @@ class Reply(BaseModel):
         unanswered; else ""."""
         if self.status != "answered_in_part" or self.reading is None:
             return ""
-        said = quoted_words(self.reading.not_answered)
-        return f"This answers only part of your question: none of my rules computes {said}."
+        said = []
+        if self.reading.not_answered:
+            said.append(f"none of my rules computes {quoted_words(self.reading.not_answered)}")
+        if self.reading.asked_apart:
+            said.append(f"it leaves {quoted_words(self.reading.asked_apart)}: ask that on its own")
+        return f"This answers only part of your question: {'; '.join(said)}."
 
     @property
     def command(self) -> str:

@@ -160,11 +160,11 @@ class AnswerService:
         if reply.reading is not None:
             reply.reading.asides = asides
         dated = reply.result is not None and reply.result.result.get("deadline") is not None
-        unanswered = left_unanswered(
+        unanswered, apart = left_unanswered(
             reply.rule, matched.set_aside, dated, lambda part: read_facts(part, today=day), said
         )
-        if reply.reading is not None and unanswered:
-            reply.reading.not_answered = unanswered
+        if reply.reading is not None and (unanswered or apart):
+            reply.reading.not_answered, reply.reading.asked_apart = unanswered, apart
             reply.status = "answered_in_part" if reply.status == "answered" else reply.status
         return reply
 

@@ -410,14 +410,15 @@ def frame_of(rule: str) -> Frame:
 
 def left_unanswered(
     rule: str | None, parts: Iterable[str], dated: bool, read: Callable[[str], Facts], text: str
-) -> list[str]:
+) -> tuple[list[str], list[str]]:
     """The parts set aside as asking what no rule computes that the answer leaves unanswered
     (`dated`: it names a day): a part asking only when, of a rule answering who, is answered
     after all where the answer names the day ("Who fills it, and by when?"); and a side ask
     (`text`: the question) that the answer states beside its value, asked of the rule's own
     document ("… and is there a fee?" of the declaration, whose answer says none may be
-    charged — never the fee on a certificate of candidacy); and, of the several questions
-    `text` asks, those the answer leaves (`Frame.leaves`: another filing's deadline)."""
+    charged — never the fee on a certificate of candidacy); then, apart, of the several
+    questions `text` asks, those the answer leaves (`Frame.leaves`: another filing's deadline,
+    which another rule may answer when asked on its own)."""
     frame = frame_of(rule) if rule else None
     unanswered = [
         p
@@ -431,8 +432,8 @@ def left_unanswered(
         )
     ]
     if frame is None:
-        return unanswered
-    return unanswered + [
+        return unanswered, []
+    return unanswered, [
         p for p in questions_asked(text) if p not in unanswered and frame.leaves(p, read, dated)
     ]
 

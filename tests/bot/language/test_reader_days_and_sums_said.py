@@ -193,7 +193,10 @@ def test_another_filings_deadline_asked_beside_is_said_not_answered() -> None:
     assert reply.rule == "md-petition-declaration"
     assert reply.status == "answered_in_part"
     assert reply.reading is not None
-    assert [p for p in reply.reading.not_answered if "certificate of candidacy" in p]
+    assert [p for p in reply.reading.asked_apart if "certificate of candidacy" in p]
+    # ... said as left to be asked alone, never as what no rule computes ((d) is a rule's)
+    assert "ask that on its own" in reply.in_part
+    assert "none of my rules computes" not in reply.in_part
 
 
 def test_a_day_asked_beside_who_fills_is_said_not_answered() -> None:
