@@ -153,6 +153,9 @@ QUESTION_FOLDERS = {
     "hundred-twenty-first external tuning set": "external121",
     "hundred-twenty-second external tuning set": "external122",
     "hundred-twenty-third external tuning set": "external123",
+    "hundred-twenty-fourth external tuning set": "external124",
+    "hundred-twenty-fifth external tuning set": "external125",
+    "hundred-twenty-sixth external tuning set": "external126",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -224,6 +227,8 @@ HELDOUT_FOLDERS = (
     "heldout67",
     "heldout68",
     "heldout69",
+    "heldout70",
+    "heldout71",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
