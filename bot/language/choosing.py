@@ -18,9 +18,12 @@ from bot.language.parts import (
     added_questions,
     another_reading,
     asked_besides,
+    asking_clauses,
     asks_a_procedure,
     later_questions,
     own_words,
+    put_as_question,
+    questions_asked,
     unfamiliar_questions,
     unsaid,
     without_parts,
@@ -66,6 +69,8 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
             result = replace(why, decision="no_match", out_of_scope=vetoes)
     if result.decision == "ambiguous":
         result = _told_apart(matcher, result, stated)
+    if result.decision == "ambiguous":
+        result = _asked_first(matcher, text, result, found, facts)
     said = features(judged_words(matcher, expanded, rest), judged_facts(facts, rest))
     # (whether another part asks matters only where words no rule computes were found)
     besides = not result.out_of_scope or asked_besides(expanded, result.out_of_scope)
@@ -78,6 +83,8 @@ def match_question(matcher: Matcher, text: str, facts: Facts) -> tuple[MatchResu
         or not frame_of(result.rule).beyond(facts)
     ):
         result = settled
+    if result.decision == "matched":
+        result = _first_of_two_asked(matcher, text, result, found, facts, stated)
     if result.decision == "matched" and not result.set_aside:
         # ("… when is it due? Also, can she drop it off at the county office?": an added
         # question none of the rules' words are in is said not answered, however the rest
@@ -255,6 +262,103 @@ def _told_apart(
         return result
     first = sorted(result.candidates, key=lambda c: c[0] != told[0])
     return replace(result, decision="matched", choices=(told[0],), candidates=tuple(first))
+
+
+def _asked_first(
+    matcher: Matcher,
+    text: str,
+    result: MatchResult,
+    found: Mapping[str, Conflict],
+    facts: Facts,
+) -> MatchResult:
+    """An ambiguous match settled on the rule the first asking clause of `text` points to, by
+    its words alone ("… sigs needed, and when are they due?" asks the signatures first; the
+    due date, another rule's, is then said left for its own question): one of the rules left
+    tied, or one ruled out only by what a later clause asks, whose own facts do not rule it
+    out. Never across states, and never when that clause points elsewhere or, asking, stays
+    tied; clauses in none of the rules' words, or asking nothing ("fund short in 2030 — is
+    there a date …?" names its subject), are passed over."""
+    state = {r.id: r.state for r in matcher.rules}
+    if len({state[r] for r in result.choices}) != 1:
+        return result
+    for clause, at, asks in asking_clauses(text):
+        first = matcher.match(lexicon().expand(clause), exclude=_stated_against(found))
+        if first.decision == "no_match" or not asks:
+            continue
+        told = first.rule
+        if first.decision != "matched" or told is None:
+            return result
+        if told not in result.choices and not (
+            told in found
+            and state[told] == state[result.choices[0]]
+            and not conflicts(said_in(facts, at, at + len(clause)), [told])
+        ):
+            return result
+        ranked = sorted(result.candidates, key=lambda c: c[0] != told)
+        return replace(
+            result,
+            decision="matched",
+            choices=(told,),
+            candidates=tuple(ranked),
+            excluded=tuple(r for r in result.excluded if r != told),
+        )
+    return result
+
+
+def _first_of_two_asked(
+    matcher: Matcher,
+    text: str,
+    result: MatchResult,
+    found: Mapping[str, Conflict],
+    facts: Facts,
+    stated: Mapping[str, Sequence[str]],
+) -> MatchResult:
+    """A question asking two rules' things answered for the one it asks first: "When are the
+    petitions due, and how many signatures are needed?" matched to the count by its words is
+    the petitions' deadline first (the count then said left for its own question). Only where
+    the matched rule's answer leaves that first question (another filing's deadline, another
+    kind of answer) and its own words alone match another rule of the same state, which it
+    does not leave and no stated fact rules out."""
+    asked = [p for p in questions_asked(text) if put_as_question(text, p)]
+    if len(asked) < 2 or result.rule is None:
+        return result
+    first = asked[0]
+    at = text.find(first)
+    part = said_in(facts, at, at + len(first))
+
+    def leaves(rule: str) -> bool:
+        frame = frame_of(rule)
+        return frame.leaves(first, lambda _: part, False) or frame.answers_none_of(part, first)
+
+    if not leaves(result.rule):
+        return result
+    alone = matcher.match(lexicon().expand(first), exclude=_stated_against(found), stated=stated)
+    if alone.decision == "ambiguous":
+        # (tied on its words alone, as the whole question would be: the learned model settles
+        # it as it would the whole's — "when are sigs due for a petition candidate")
+        said = features(matcher.read_words(lexicon().expand(first)), part)
+        alone = settle(alone, learned_model().probabilities(said), found)
+    told = alone.rule
+    state = {r.id: r.state for r in matcher.rules}
+    if (
+        told is None
+        or told == result.rule
+        or state[told] != state[result.rule]
+        or (told in found and conflicts(part, [told]))
+        or leaves(told)
+    ):
+        return result
+    return replace(
+        result,
+        candidates=(alone.candidates[0], *(c for c in result.candidates if c[0] != told)),
+        choices=(told,),
+        excluded=tuple(r for r in result.excluded if r != told),
+    )
+
+
+def _stated_against(found: Mapping[str, Conflict]) -> set[str]:
+    """The rules a stated fact rules out, not only what the question asks."""
+    return {rule for rule, c in found.items() if not c.about_asking}
 
 
 def judged_words(matcher: Matcher, expanded: str, rest: str | None) -> list[str]:

@@ -42,6 +42,7 @@ them ("who can fill" matches "who fills"), five across a "..." ("can ... withdra
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -52,7 +53,7 @@ import yaml
 from rapidfuzz import fuzz, process
 
 from bot.language.lexicon import lexicon
-from bot.language.words import GENERIC, raw_words, stem, words
+from bot.language.words import GENERIC, MAX_CHARS, raw_words, stem, words
 from rules.engine import RuleSpec
 from rules.registry import phrases
 
@@ -66,6 +67,9 @@ STATE_MISMATCH_FACTOR = 0.7  # a question naming the other state counts against 
 MAX_GAP = 2  # words allowed between the words of a multi-word phrase
 WIDE_GAP = 5  # ... where the phrase writes "..." between them ("can ... withdraw")
 _ELLIPSIS = "\u2026"  # the token "..." becomes inside a phrase's words
+# Where a sentence ends (never inside "U.S." or "..."), or a line or a table's cell does: the
+# words of a veto stand within one.
+_BETWEEN_SENTENCES = re.compile(r"(?<!\.[a-zA-Z])(?<!\.)\.(?=\s)|[?!]+(?=\s)|\n")
 
 # Weights of the phrase kinds in a rule's evidence sum (the last three only decide, never weigh).
 KIND_WEIGHT: dict[str, float] = {
@@ -311,19 +315,18 @@ class Matcher:
         `stated`: rule id → the typed facts the question states that only that rule takes
         ("withdrawal_deadline date"); when no rule's words point to the question, each counts
         as one of the rule's topic words."""
-        written = raw_words(text)
         ws = self.read_words(text)
         positions: dict[str, list[int]] = {}
         for i, w in enumerate(ws):
             positions.setdefault(w, []).append(i)
         # A veto silences every rule, so it must be said as written: a word corrected onto the
         # vocabulary ("written" → "writein") never vetoes.
-        # (nor across a table's cells: "| registered | votes cast |" is no "register to vote")
+        # (nor across a table's cells: "| registered | votes cast |" is no "register to vote",
+        # nor across sentences: "(Jan 1 count). Sig requirement …" says no "count signatures")
         as_written: dict[str, list[int]] = {}
         at = 0
-        cells = text.split("|")
-        for cell in cells:
-            for w in raw_words(cell) if len(cells) > 1 else written:
+        for piece in _BETWEEN_SENTENCES.split(text[:MAX_CHARS].replace("|", "\n")):
+            for w in raw_words(piece):
                 as_written.setdefault(stem(w), []).append(at)
                 at += 1
             at += 1

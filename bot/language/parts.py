@@ -73,6 +73,9 @@ _TELLING_WORDS = 7  # a part this long that asks nothing tells (a subject is a f
 _PAID_A_SUM = re.compile(r"\b(?:paid|spent|charged|cost)\s+(?:us\s+|them\s+)?(?:an?\s+)?\$\d")
 _WH = re.compile(r"\b(?:whats|whens|what|when|which|how\s+(?:many|much|long|soon))\b")
 _WH_OR_WHO = re.compile(_WH.pattern + r"|\bwho(?:s|m)?\b")
+# A count asked by what is needed ("sigs needed, and when …?", "Sig requirement for …"), never
+# "the required signatures" describing the petition
+_NEEDED = re.compile(r"(?<!\bthe\s)\b(?:needed|required|requirement)\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]")  # a line that is a list's row
 
 
@@ -339,15 +342,51 @@ def part_holding(text: str, veto: str) -> str:
 
 
 def questions_asked(text: str) -> list[str]:
-    """The parts of `text` that ask, with a question word, what a rule computes ("When is the
-    declaration of intent due", "and when is her certificate of candidacy due"), when more
-    than one does: a question of one part was matched for what it asks."""
-    asking = [
-        part.text.strip()
-        for part in _parts(text, ())
-        if part.asks_computed and _WH_OR_WHO.search(part.text.lower())
-    ]
-    return asking if len(asking) > 1 else []
+    """The parts of `text` that ask what a rule computes ("When is the declaration of intent
+    due", "and when is her certificate of candidacy due"; "sigs needed, and when are they
+    due?"), when more than one does and one asks with a question word: a question of one
+    part was matched for what it asks. Without a question word, only a part of a sentence put
+    as a question that says what is needed asks ("sigs needed")."""
+    asking: list[str] = []
+    wh = False
+    for sentence in _BETWEEN_SENTENCES.split(text):
+        put_as_question = sentence.rstrip().endswith("?")
+        for part in _parts(sentence, ()):
+            lower = part.text.lower()
+            said_wh = bool(_WH_OR_WHO.search(lower))
+            if (part.asks_computed and said_wh) or (put_as_question and _NEEDED.search(lower)):
+                asking.append(part.text.strip())
+                wh = wh or said_wh
+    return asking if len(asking) > 1 and wh else []
+
+
+def put_as_question(text: str, part: str) -> bool:
+    """Whether `part` of `text` stands in a sentence put as a question (ending in "?")."""
+    return any(
+        part in sentence and sentence.rstrip().endswith("?")
+        for sentence in _BETWEEN_SENTENCES.split(text)
+    )
+
+
+def asking_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
+    """The clauses of the sentences of `text` that ask, each with where it begins and whether
+    it asks itself (a subject, "Statewide petition candidate", does not), in the order said
+    ("… registered voters on 1/1/30. sigs needed, and when are they due?": "sigs needed",
+    then "when are they due"); sentences that only tell are left out ("The declaration was
+    filed in June.")."""
+    at = 0
+    for sentence in _BETWEEN_SENTENCES.split(text):
+        at = text.find(sentence, at)
+        parts = list(_parts(sentence, ()))
+        if sentence.rstrip().endswith("?") or any(p.asks for p in parts):
+            within = 0
+            for part in parts:
+                within = sentence.find(part.text, within)
+                if words(part.text):
+                    asks = part.asks or part.asks_computed or bool(_NEEDED.search(part.text))
+                    yield part.text, at + within, asks
+                within += len(part.text)
+        at += len(sentence)
 
 
 def asked_besides(text: str, vetoes: Sequence[str]) -> bool:

@@ -30,7 +30,8 @@ _MONEY_COLUMN = re.compile(
 # A header cell is a column's short name ("full_public_contribution", "Fund remaining"), never
 # a sentence that happens to hold commas ("1. LG nominee (won the June 25, 2030 primary)").
 # ("card?": a yes-or-no column)
-_HEADER_CELL = re.compile(r"[a-z$#%][\w .'’/&()#$%?-]{0,31}", re.IGNORECASE)
+# ("governor votes (last state election)": what a parenthesis adds is not counted)
+_HEADER_CELL = re.compile(r"[a-z$#%][\w .'’/&()#$%?-]{0,31}(?:\([^()]{0,31}\))?", re.IGNORECASE)
 _MAX_HEADER_WORDS = 4
 _MAX_CELL = 40
 # A column whose name says only that it holds numbers: its values are said after the row's
