@@ -22,7 +22,6 @@ from bot.language.parts import (
     asks_a_procedure,
     later_questions,
     own_words,
-    put_as_question,
     questions_asked,
     unfamiliar_questions,
     unsaid,
@@ -258,7 +257,7 @@ def _told_apart(
     only the declaration's rule times); never across states ("LG died, who fills the
     vacancy?" asks which state's law)."""
     told = [rule for rule in result.choices if stated.get(rule)]
-    if len(told) != 1 or len({r.state for r in matcher.rules if r.id in result.choices}) != 1:
+    if len(told) != 1 or len({matcher.state_of[r] for r in result.choices}) != 1:
         return result
     first = sorted(result.candidates, key=lambda c: c[0] != told[0])
     return replace(result, decision="matched", choices=(told[0],), candidates=tuple(first))
@@ -278,7 +277,7 @@ def _asked_first(
     out. Never across states, and never when that clause points elsewhere or, asking, stays
     tied; clauses in none of the rules' words, or asking nothing ("fund short in 2030 — is
     there a date …?" names its subject), are passed over."""
-    state = {r.id: r.state for r in matcher.rules}
+    state = matcher.state_of
     if len({state[r] for r in result.choices}) != 1:
         return result
     for clause, at, asks in asking_clauses(text):
@@ -319,7 +318,7 @@ def _first_of_two_asked(
     the matched rule's answer leaves that first question (another filing's deadline, another
     kind of answer) and its own words alone match another rule of the same state, which it
     does not leave and no stated fact rules out."""
-    asked = [p for p in questions_asked(text) if put_as_question(text, p)]
+    asked = questions_asked(text, put_as_questions=True)
     if len(asked) < 2 or result.rule is None:
         return result
     first = asked[0]
@@ -339,7 +338,7 @@ def _first_of_two_asked(
         said = features(matcher.read_words(lexicon().expand(first)), part)
         alone = settle(alone, learned_model().probabilities(said), found)
     told = alone.rule
-    state = {r.id: r.state for r in matcher.rules}
+    state = matcher.state_of
     if (
         told is None
         or told == result.rule

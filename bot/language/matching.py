@@ -187,6 +187,7 @@ class Matcher:
             r if isinstance(r, RulePhrases) else RulePhrases.from_mapping(rid, r)
             for rid, r in catalog.items()
         ]
+        self.state_of: dict[str, str | None] = {rule.id: rule.state for rule in self.rules}
         self._phrases: dict[tuple[str, ...], _Phrase] = {}
         self._phrase_texts: list[str] = []
         for index, rule in enumerate(self.rules):

@@ -341,31 +341,32 @@ def part_holding(text: str, veto: str) -> str:
     return next((p.text for p in _parts(text, [veto]) if p.holds_veto), veto)
 
 
-def questions_asked(text: str) -> list[str]:
+def questions_asked(text: str, *, put_as_questions: bool = False) -> list[str]:
     """The parts of `text` that ask what a rule computes ("When is the declaration of intent
     due", "and when is her certificate of candidacy due"; "sigs needed, and when are they
     due?"), when more than one does and one asks with a question word: a question of one
     part was matched for what it asks. Without a question word, only a part of a sentence put
-    as a question that says what is needed asks ("sigs needed")."""
-    asking: list[str] = []
+    as a question that says what is needed asks ("sigs needed"). `put_as_questions`: of
+    those, only the parts of sentences put as questions ("When somebody's nomination falls
+    through we send delegates." tells)."""
+    asking: list[tuple[str, bool]] = []
     wh = False
     for sentence in _BETWEEN_SENTENCES.split(text):
-        put_as_question = sentence.rstrip().endswith("?")
+        put = _put_as_question(sentence)
         for part in _parts(sentence, ()):
             lower = part.text.lower()
             said_wh = bool(_WH_OR_WHO.search(lower))
-            if (part.asks_computed and said_wh) or (put_as_question and _NEEDED.search(lower)):
-                asking.append(part.text.strip())
+            if (part.asks_computed and said_wh) or (put and _NEEDED.search(lower)):
+                asking.append((part.text.strip(), put))
                 wh = wh or said_wh
-    return asking if len(asking) > 1 and wh else []
+    if len(asking) < 2 or not wh:
+        return []
+    return [p for p, put in asking if put or not put_as_questions]
 
 
-def put_as_question(text: str, part: str) -> bool:
-    """Whether `part` of `text` stands in a sentence put as a question (ending in "?")."""
-    return any(
-        part in sentence and sentence.rstrip().endswith("?")
-        for sentence in _BETWEEN_SENTENCES.split(text)
-    )
+def _put_as_question(sentence: str) -> bool:
+    """Whether `sentence` is put as a question (it ends in "?")."""
+    return sentence.rstrip().endswith("?")
 
 
 def asking_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
@@ -378,7 +379,7 @@ def asking_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
     for sentence in _BETWEEN_SENTENCES.split(text):
         at = text.find(sentence, at)
         parts = list(_parts(sentence, ()))
-        if sentence.rstrip().endswith("?") or any(p.asks for p in parts):
+        if _put_as_question(sentence) or any(p.asks for p in parts):
             within = 0
             for part in parts:
                 within = sentence.find(part.text, within)
