@@ -156,6 +156,8 @@ QUESTION_FOLDERS = {
     "hundred-twenty-fourth external tuning set": "external124",
     "hundred-twenty-fifth external tuning set": "external125",
     "hundred-twenty-sixth external tuning set": "external126",
+    "hundred-twenty-seventh external tuning set": "external127",
+    "hundred-twenty-eighth external tuning set": "external128",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -229,6 +231,8 @@ HELDOUT_FOLDERS = (
     "heldout69",
     "heldout70",
     "heldout71",
+    "heldout72",
+    "heldout73",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
