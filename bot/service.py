@@ -25,7 +25,7 @@ from typing import Any
 from bot.language import MatchResult, build_matcher, frame_of, params_for, read_facts
 from bot.language.as_of import split_as_of
 from bot.language.asides import without_background
-from bot.language.choosing import match_asked
+from bot.language.choosing import answered_alone, match_asked
 from bot.language.frames import covered, left_unanswered
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
@@ -163,6 +163,15 @@ class AnswerService:
         unanswered, apart = left_unanswered(
             reply.rule, matched.set_aside, dated, lambda part: read_facts(part, today=day), said
         )
+        # ("… when is the petition due, and how many signatures if 52,300 voters …?": a part
+        # set aside that another rule answers, asked alone, is asked apart, not beyond them)
+        alone = [
+            p
+            for p in unanswered
+            if answered_alone(self.matcher, p, read_facts(p, today=day), reply.rule)
+        ]
+        unanswered = [p for p in unanswered if p not in alone]
+        apart = [*apart, *(p for p in alone if p not in apart)]
         if reply.reading is not None and (unanswered or apart):
             reply.reading.not_answered, reply.reading.asked_apart = unanswered, apart
             reply.status = "answered_in_part" if reply.status == "answered" else reply.status

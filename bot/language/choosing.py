@@ -173,6 +173,18 @@ def _without_set_aside(
     return rest_facts if again.decision == "matched" and again.rule == result.rule else facts
 
 
+def answered_alone(matcher: Matcher, part: str, facts: Facts, rule: str | None) -> bool:
+    """Whether `part` (`facts`: its own), asked on its own, is another rule's than `rule`:
+    it asks what rules compute (a day, a count, a sum, who fills), not how something is done,
+    and is matched to that rule with nothing of it set aside."""
+    # ("… and may they gather signatures before the declaration is on file?" names the
+    # declaration's rule, but asks a permission no rule computes: beyond every rule)
+    if not any(m.role == "asks" for m in facts.mentions) or asks_a_procedure(part):
+        return False
+    alone, _ = match_question(matcher, part, facts)
+    return alone.decision == "matched" and alone.rule not in (None, rule) and not alone.set_aside
+
+
 def match_asked(
     matcher: Matcher, text: str, facts: Facts, read: Callable[[str], Facts]
 ) -> tuple[MatchResult, dict[str, str], Facts]:

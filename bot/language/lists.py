@@ -15,7 +15,8 @@ _LIST_JOIN = re.compile(
     # ("a $75 contrib + a $20 one", "two $250 contribs and one $10": each sum said with its
     # noun; a count's noun is what it counts, never a join)
     r"(?P<noun>\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
-    r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b)?"  # ("$50 each and one of $200", "$250 x3")
+    # ("$50 each and one of $200", "$250 x3", "$250 (x2)")
+    r"(?:\s+(?:each|even|flat)|\s*[x×]\s?\d{1,2}\b|\s*\(\s*[x×]\s?\d{1,2}\s*\))?"
     # ("$300 from a Bethesda donor, plus $150 and $50", "$250 from Ms. Adeyemi, $100, $40":
     # who gave the one before)
     # ("$1,000 check from a Montgomery County resident plus a $60 one")

@@ -18,7 +18,8 @@ from rules.engine.facts import Facts
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
 # own ("when's the COC due and how much is the filing fee?").
 _BETWEEN_PARTS = re.compile(
-    r"[.?!;:\n,]+|\s[-—–]+\s"
+    # (never inside a number: "90,000 voters", "$2.5M", "9:30")
+    r"(?:(?<!\d)[.:,]|[.:,](?!\d)|[?!;\n])+|\s[-—–]+\s"
     # ("… and whats the deadline": a question word with its "is" run on, as texted)
     r"|\s+(?=(?:and|&|\+)\s+(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why"
     r"|is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|whether)\b)"
@@ -117,7 +118,7 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
 # A part opened by words that add another question ("Also, …", "PS …", "(b) …", "one more
 # thing: …", "Second, …").
 _ADDED = re.compile(
-    r"^\W*(?:(?:and\s+)?also\b|plus\b|p\.?\s?s\.?(?=\W)|second(?:ly)?\b|2[).]|\(b\)"
+    r"^\W*(?:(?:and\s+)?also\b|plus\b|p\.?\s?s\.?(?=\W)|second(?:ly)?\b|2[).](?!\d)|\(b\)"
     r"|one\s+more\s+(?:thing|question)|another\s+(?:question|thing)|other\s+question|separately"
     r"|unrelated(?:ly)?|btw\b|by\s+the\s+way|oh\s+and\b|q2\b|while\s+i\s+have\s+you"
     r"|(?:a\s+)?different\s+(?:topic|question|note)|on\s+(?:a|an)\s+(?:different|other|another)"
@@ -154,8 +155,12 @@ def added_questions(text: str) -> list[str]:
         if asks and not computed and words(said) and not any(c.isdigit() for c in said):
             found.append(part.text.strip())
         # ("One more thing: how do I …", "Separately: is there …", "Also our treasurer is
-        # locked out -- how do we …": the marker in a part of its own that asks nothing)
-        after_marker = bool(added and not (asks and said.strip(" \t)")))
+        # locked out -- how do we …": the marker in a part of its own that asks nothing —
+        # never one telling a number, an item added to what is told: "plus the $5,000 loan
+        # …, which I assume is out", "(Also there are about 2,100 precincts, if that matters.)")
+        after_marker = bool(
+            added and not (asks and said.strip(" \t)")) and not any(c.isdigit() for c in said)
+        )
     return found
 
 

@@ -25,9 +25,9 @@ _N_OF_BEFORE = re.compile(
     rf"(?:(?:\beach|\d)\s*(?:,\s*)?(?:and|plus|,)|[:;])\s+(\d{{1,3}}|{IN_WORDS})\s+(?:more\s+)?"
     r"(?:(?:maxed|capped)\s+(?:out\s+)?)?(?:of|at|@)\s*$"
 )
-# ("$50 x3", "$25 each from four coworkers")
+# ("$50 x3", "$250 (x2)", "$25 each from four coworkers")
 _TIMES_AFTER = re.compile(
-    r"(?:\s*(?:x|×)\s*(?=\d)|\s+(?:each|apiece)\s+from\s+(?:the\s+)?"
+    r"(?:\s*\(?\s*(?:x|×)\s*(?=\d)|\s+(?:each|apiece)\s+from\s+(?:the\s+)?"
     rf"(?=(?:\d{{1,3}}|{IN_WORDS})\s+(?:[a-z-]+\s+)?[a-z]+s\b))(\d{{1,3}}|{IN_WORDS})\b"
 )
 # "four donors maxed at $250 each (plus one who gave $100)": a sum said to be each one's, after
