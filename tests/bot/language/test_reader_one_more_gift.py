@@ -34,8 +34,6 @@ def test_each_gift_said_is_matched(question: str, contributions: str) -> None:
 def test_one_for_a_sum_is_no_gift_before_a_gift_is_named() -> None:
     # With no contribution named first, "one for $2M" is no gift: § 15-106(b)'s claims stay
     # the tickets' own.
-    reply = SERVICE.ask(
-        "Fund at $5M; one ticket is owed $3M and one for $2M. prorated?", today=DAY
-    )
+    reply = SERVICE.ask("Fund at $5M; one ticket is owed $3M and one for $2M. prorated?", today=DAY)
     assert reply.rule == "md-public-financing-proration"
     assert "contributions" not in reply.params
