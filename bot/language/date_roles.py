@@ -97,6 +97,12 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?=[(,]\s*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?\d)"
             # "Certificate deadline was Feb 26 at 9pm": the candidacy deadline, past
             r"|\bcertificate\s+(?:deadline|cut-?off)\s+(?:was|had\s+been)\b"
+            # ("primary 6/23/26, cert deadline Feb 24 '26 9 p.m.": the day said right after it;
+            # never a successor's, replacement's or vacancy's certificate, the one asked for)
+            r"|(?<!successor\s)(?<!successor['’]s\s)(?<!replacement\s)(?<!vacancy\s)(?<!new\s)"
+            r"\bcertificate\s+(?:deadline|cut-?off)\s*(?:is\b|:|[—–-]+)?\s*"
+            r"(?=(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+            r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
             # "the § 5-303 certificate deadline was 9 p.m. on Feb. 26"
             r"|5-303\s+(?:certificate\s+|filing\s+|coc\s+)?deadline"
             # ("I read the candidate sign-up deadline was Feb 26")

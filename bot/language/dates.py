@@ -66,10 +66,11 @@ _WEEKDAY = r"(?:(" + _WEEKDAY_NAME + r")(?:(?<!day)\.)?,?\s+)?"  # ("Fri. Aug 3"
 _ORD = r"(?:st|nd|rd|th)?"
 
 # ("closed Monday 2030-06-03": the weekday said is the date's own, not a Monday of its own)
+# ("primary 2034.06.27", "2034/06/27": the year first, with dots or slashes too)
 _ISO = re.compile(
-    r"\b"
+    r"(?<![\d.$,])\b"
     + _WEEKDAY.replace("?:(", "?:(?P<wd>", 1)
-    + r"(\d{4})-(\d{1,2})-(\d{1,2})(?:t(\d{1,2}):(\d{2}))?\b"
+    + r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:t(\d{1,2}):(\d{2}))?\b(?![.,/-]?\d)"
 )
 _NUMERIC = re.compile(
     r"(?<![\d/$.,])\b"

@@ -110,7 +110,8 @@ _DENIED = re.compile(
 )
 
 _OFFICE_EXPLICIT = re.compile(
-    r"\b(state|city|town)(?:wide)?[\s-]+(?:office|race|seat"  # ("state-office")
+    # ("state-office", "a state-level race", "town level office")
+    r"\b(state|city|town)(?:wide)?[\s-]+(?:level[\s-]+)?(?:office|race|seat|contest"
     # ("City Hall closes, state offices don't": the buildings, open or closed)
     r"|offices(?!\s+(?:don['’]?t|do\s+not|are\s+(?:open|closed)|stay|remain)\b))\b"
 )

@@ -382,6 +382,13 @@ def _cents_alone(m: re.Match[str]) -> str:
     return f"$0.{int(m.group(1) or 1):02d}"
 
 
+# "zero votes", "zero dollars": none of a thing counted, as text2num leaves it in words (never
+# "zero in on", "zero-based").
+_ZERO = re.compile(
+    r"\bzero(?=\s+(?:[a-z]+\s+)?(?:votes?|voters?|signatures?|dollars?)\b)", re.IGNORECASE
+)
+
+
 def numbers_in_words(text: Expanded) -> Expanded:
     """`text` with number words written as digits, positions carried along."""
     text = text.substitute(_CLOCK_SAID, _clock_said)
@@ -403,6 +410,7 @@ def numbers_in_words(text: Expanded) -> Expanded:
     text = text.substitute(_SECOND_OF_MONTH, _second_of_month)
     text = text.substitute(_COMMA_IN_NUMBER, _comma_in_number)
     text = text.substitute(_RUN, _digits)
+    text = text.substitute(_ZERO, lambda m: "0")
     text = text.substitute(_THOUSAND_HUNDRED, _thousand_hundred)
     text = text.substitute(_THOUSAND_REST, _thousand_rest)
     text = text.substitute(_MILLION_THOUSAND, _million_thousand)

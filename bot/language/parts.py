@@ -10,7 +10,9 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from bot.language.dates import MONTH_NAME
 from bot.language.matching import side_asks, veto_said
+from bot.language.next_weekday import WEEKDAY_FULL
 from bot.language.words import GENERIC, raw_words, stem, words
 from rules.engine.facts import Facts
 
@@ -80,6 +82,10 @@ _NEEDED = re.compile(r"(?<!\bthe\s)\b(?:needed|required|requirement)\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]")  # a line that is a list's row
 
 
+# A day said in words or figures ("due Wednesday", "due 9/4", "closed Sept. 4").
+_SAYS_A_DAY = re.compile(rf"\d|\b(?:{WEEKDAY_FULL}|{MONTH_NAME})\b", re.IGNORECASE)
+
+
 def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
     """`text` without the words of `vetoes`, when every veto is a side ask standing in a part
     that is a question of its own and another part asks what a rule computes; else None (the
@@ -110,7 +116,10 @@ def without_side_asks(text: str, vetoes: Sequence[str]) -> str | None:
                 )
             )
         else:
-            other_asks = other_asks or part.asks_computed
+            # ("Vacancy certificates … are due Wednesday. What's the deadline for objections
+            # to them?": a sentence telling the rule's day asks nothing of it)
+            told = not part.asks and _SAYS_A_DAY.search(part.text)
+            other_asks = other_asks or (part.asks_computed and not told)
             kept.append(part.text)
     return " ".join(kept) if set_aside and other_asks else None
 
