@@ -355,6 +355,17 @@ def part_holding(text: str, veto: str) -> str:
     return next((p.text for p in _parts(text, [veto]) if p.holds_veto), veto)
 
 
+# A question comparing the answer asked before with another day, or two filings with each
+# other ("Is it the same as …", "same as the COC cutoff?", "are the petition and the
+# certificate due the same day?").
+_COMPARES = re.compile(
+    r"^\W*(?:(?:and|or|but|so)\s+)?(?:(?:is|was|are|were|will|would)\s+(?:it|that|this|they|those)"
+    r"\s+(?:\w+\s+)?)?(?:(?:on|at)\s+)?(?:the\s+)?same\b|\bsame\s+as\b"
+    r"|\band\b.*\bsame\s+(?:day|date|time)\b",
+    re.IGNORECASE,
+)
+
+
 def questions_asked(text: str, *, put_as_questions: bool = False) -> list[str]:
     """The parts of `text` that ask what a rule computes ("When is the declaration of intent
     due", "and when is her certificate of candidacy due"; "sigs needed, and when are they
@@ -365,15 +376,25 @@ def questions_asked(text: str, *, put_as_questions: bool = False) -> list[str]:
     through we send delegates." tells)."""
     asking: list[tuple[str, bool]] = []
     wh = False
+    put_apart = 0  # sentences put as questions of their own, each asking what a rule computes
     for sentence in _BETWEEN_SENTENCES.split(text):
         put = _put_as_question(sentence)
-        for part in _parts(sentence, ()):
+        parts = [p for p in _parts(sentence, ()) if p.text.strip()]
+        # ("indie COC deadline for 2030? petition due the same day?": two questions put
+        # apart, each asking a day, with no question word)
+        # (never a comparison of the answer asked before: "same as the COC cutoff?", "Is it
+        # the same as the certificate deadline?", "are the petition and the COC due the same
+        # day?")
+        computing = [p for p in parts if p.asks_computed and not _COMPARES.search(p.text)]
+        alone = computing[0] if put and len(computing) == 1 else None
+        put_apart += alone is not None
+        for part in parts:
             lower = part.text.lower()
             said_wh = bool(_WH_OR_WHO.search(lower))
-            if (part.asks_computed and said_wh) or (put and _NEEDED.search(lower)):
+            if (part.asks_computed and said_wh) or (put and _NEEDED.search(lower)) or part is alone:
                 asking.append((part.text.strip(), put))
                 wh = wh or said_wh
-    if len(asking) < 2 or not wh:
+    if len(asking) < 2 or not (wh or put_apart >= 2):
         return []
     return [p for p, put in asking if put or not put_as_questions]
 
