@@ -165,12 +165,20 @@ _EVENT_WEEKDAY_AHEAD = re.compile(
 # weekday is the coming one; "withdrawals closed friday at 5" the last one.
 # (never when the day is written out just after: "close Friday at noon — 9/22" is 9/22)
 _DAY_WRITTEN_AFTER = r"(?![^.?!;]{0,25}?(?:\d{1,2}/\d{1,2}|\b(?:" + MONTH_NAME + r")\.?\s+\d))"
+# ("the last day for withdrawals is Friday at 5:00", "deadline was Monday": said of the day)
+_DEADLINE_IS = r"\b(?:last\s+day|deadline|cut-?off)\b[^.?!;]{0,40}?\b"
 _CLOSES_WEEKDAY = re.compile(
-    r"(?:\b(?:close|closes|closing|end|ends)\s+(?:on\s+)?|\bthis\s+(?:coming\s+)?)"
+    r"(?:\b(?:close|closes|closing|end|ends)\s+(?:on\s+)?|\bthis\s+(?:coming\s+)?"
+    r"|" + _DEADLINE_IS + r"(?:is|falls\s+on|will\s+be)\s+(?:on\s+)?)"
     r"(?P<wd>" + WEEKDAY_FULL + r")\b" + _DAY_WRITTEN_AFTER
 )
 _CLOSED_WEEKDAY = re.compile(
-    r"\b(?:closed|ended)\s+(?:on\s+|last\s+)?(?P<wd>" + WEEKDAY_FULL + r")\b" + _DAY_WRITTEN_AFTER
+    r"(?:\b(?:closed|ended)|"
+    + _DEADLINE_IS
+    + r"(?:was|fell\s+on))\s+(?:on\s+|last\s+)?(?P<wd>"
+    + WEEKDAY_FULL
+    + r")\b"
+    + _DAY_WRITTEN_AFTER
 )
 # "the nominee from Tuesday's primary": a weekday's election already held is the last one.
 WEEKDAYS_ELECTION = re.compile(

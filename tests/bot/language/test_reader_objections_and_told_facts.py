@@ -120,3 +120,31 @@ def test_the_vote_a_delegates_meeting_needs_is_not_the_delegates_count() -> None
         today=DAY,
     )
     assert reply.status != "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "today", "withdrawals_closed"),
+    [
+        # Sentence 7 counts from the last day for filing withdrawals, said as a bare weekday:
+        # one still to come is the coming one ...
+        (
+            "selectboard seat: our last day for withdrawals is Thursday at 5 pm. A nominee "
+            "pulled out. When is the replacement certificate due?",
+            date(2031, 4, 14),
+            "2031-04-17",
+        ),
+        # ... one already past, the last one.
+        (
+            "City council race -- the withdrawal deadline was Monday. The nominee withdrew; "
+            "when are vacancy certificates due?",
+            date(2031, 4, 16),
+            "2031-04-14",
+        ),
+    ],
+)
+def test_a_deadline_said_as_a_weekday_is_that_day(
+    question: str, today: date, withdrawals_closed: str
+) -> None:
+    reply = SERVICE.ask(question, today=today)
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params["withdrawal_deadline"].startswith(withdrawals_closed)
