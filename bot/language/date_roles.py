@@ -30,7 +30,8 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"|period|window)"
             # "withdrawals for our town election closed Tuesday 3/24"
             # ("withdrawals for the 14th essex rep special closed")
-            r"|withdrawals?\s+(?:[a-z0-9/]+\s+){1,7}?(?:closed?|closes|ended|ends?)\b"
+            # ("withdrawals for Governor's Council closed at noon")
+            r"|withdrawals?\s+(?:[a-z0-9/'’]+\s+){1,7}?(?:closed?|closes|ended|ends?)\b"
             # "file her withdrawal before tomorrow's noon cutoff (Fri 9/4)": the withdrawals'
             # cutoff, when no other filing's is named between
             # ("files a withdrawal before the 3/8 withdraw deadline": the withdrawal, then the

@@ -303,7 +303,8 @@ _CONTRIBUTIONS_BEFORE = re.compile(
     # (never a "full contribution": what a ticket would get in full, its entitlement)
     r"(?<!full\s)(?<!public\s)"
     r"\b(?:contributions?|donations?|gifts?|checks?|cheques?|gave|donated|contributed)\b[^$\d.?!]{0,20}$"
-    r"|\bmatch(?:ing)?\s+(?:on|for)\s+(?:an?\s+)?$"  # "match on 250;100;50?", "… on a $50"
+    # "match on 250;100;50?", "… on a $50", "matching money on a $100 and a $250 gift"
+    r"|\bmatch(?:ing)?(?:\s+(?:money|funds?|dollars|\$))?\s+(?:on|for)\s+(?:an?\s+)?$"
 )
 
 # "3 new contributions came in today (batch 0219-B): $50, $75, $300": the list the sentence

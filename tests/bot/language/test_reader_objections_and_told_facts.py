@@ -148,3 +148,14 @@ def test_a_deadline_said_as_a_weekday_is_that_day(
     reply = SERVICE.ask(question, today=today)
     assert reply.rule == "ma-vacancy-certificate"
     assert reply.params["withdrawal_deadline"].startswith(withdrawals_closed)
+
+
+def test_withdrawals_closed_for_an_office_named_with_an_apostrophe() -> None:
+    # Sentence 7: the Governor's Council is a state office; the day is the withdrawals' last.
+    reply = SERVICE.ask(
+        "Withdrawals for the Governor's Council seat closed at noon Friday 6/6/2031. Is the "
+        "certificate clock 72 hours from noon?",
+        today=date(2031, 6, 9),
+    )
+    assert reply.rule == "ma-vacancy-certificate"
+    assert reply.params["withdrawal_deadline"].startswith("2031-06-06")

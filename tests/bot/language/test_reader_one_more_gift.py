@@ -37,3 +37,11 @@ def test_one_for_a_sum_is_no_gift_before_a_gift_is_named() -> None:
     reply = SERVICE.ask("Fund at $5M; one ticket is owed $3M and one for $2M. prorated?", today=DAY)
     assert reply.rule == "md-public-financing-proration"
     assert "contributions" not in reply.params
+
+
+def test_matching_money_on_two_gifts_counts_both() -> None:
+    # § 15-106(c): each eligible private contribution is matched; "matching money on a $100
+    # and a $250 gift" names two of them.
+    reply = SERVICE.ask("how much matching money on a $100 and a $250 gift?", today=DAY)
+    assert reply.rule == "md-public-financing-primary"
+    assert reply.params["contributions"] == "100;250"
