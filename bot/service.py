@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.language import MatchResult, build_matcher, frame_of, params_for, read_facts
 from bot.language.as_of import split_as_of
 from bot.language.asides import without_background
-from bot.language.choosing import answered_alone, match_asked
+from bot.language.choosing import asked_alone, match_asked
 from bot.language.frames import covered, left_unanswered
 from bot.language.intents import asks_for_text, cited_sections, due_window
 from bot.language.lexicon import lexicon
@@ -145,7 +146,8 @@ class AnswerService:
         rules whose frames they contradict, match among the rest, and answer with how the
         question was read — saying which part, if any, was set aside as asking what no rule
         computes (the answer is then "answered_in_part")."""
-        stripped, facts, asides = without_background(stripped, lambda t: read_facts(t, today=day))
+        read = partial(read_facts, today=day)
+        stripped, facts, asides = without_background(stripped, read)
         law_day = as_of or day  # a section named in the question is quoted as in force then
         # Asking for a section's text is no one rule's question ("subsection (c) of 15-106").
         said = lexicon().expand(stripped)
@@ -153,25 +155,13 @@ class AnswerService:
         if quoted is not None:
             quoted.reading = reading_of(facts)
             return quoted
-        matched, relevant, facts = match_asked(
-            self.matcher, stripped, facts, lambda text: read_facts(text, today=day)
-        )
+        matched, relevant, facts = match_asked(self.matcher, stripped, facts, read)
         reply = self._answer(raw, stripped, day, commands, as_of, facts, matched, relevant)
         if reply.reading is not None:
             reply.reading.asides = asides
         dated = reply.result is not None and reply.result.result.get("deadline") is not None
-        unanswered, apart = left_unanswered(
-            reply.rule, matched.set_aside, dated, lambda part: read_facts(part, today=day), said
-        )
-        # ("… when is the petition due, and how many signatures if 52,300 voters …?": a part
-        # set aside that another rule answers, asked alone, is asked apart, not beyond them)
-        alone = [
-            p
-            for p in unanswered
-            if answered_alone(self.matcher, p, read_facts(p, today=day), reply.rule)
-        ]
-        unanswered = [p for p in unanswered if p not in alone]
-        apart = [*apart, *(p for p in alone if p not in apart)]
+        left = left_unanswered(reply.rule, matched.set_aside, dated, read, said)
+        unanswered, apart = asked_alone(self.matcher, *left, reply.rule, read)
         if reply.reading is not None and (unanswered or apart):
             reply.reading.not_answered, reply.reading.asked_apart = unanswered, apart
             reply.status = "answered_in_part" if reply.status == "answered" else reply.status

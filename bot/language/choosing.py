@@ -173,16 +173,35 @@ def _without_set_aside(
     return rest_facts if again.decision == "matched" and again.rule == result.rule else facts
 
 
-def answered_alone(matcher: Matcher, part: str, facts: Facts, rule: str | None) -> bool:
-    """Whether `part` (`facts`: its own), asked on its own, is another rule's than `rule`:
-    it asks what rules compute (a day, a count, a sum, who fills), not how something is done,
-    and is matched to that rule with nothing of it set aside."""
-    # ("… and may they gather signatures before the declaration is on file?" names the
-    # declaration's rule, but asks a permission no rule computes: beyond every rule)
-    if not any(m.role == "asks" for m in facts.mentions) or asks_a_procedure(part):
-        return False
-    alone, _ = match_question(matcher, part, facts)
-    return alone.decision == "matched" and alone.rule not in (None, rule) and not alone.set_aside
+def asked_alone(
+    matcher: Matcher,
+    unanswered: Sequence[str],
+    apart: Sequence[str],
+    rule: str | None,
+    read: Callable[[str], Facts],
+) -> tuple[list[str], list[str]]:
+    """The parts said not answered and those said asked apart, once each part said not answered
+    that another rule than `rule` answers when asked on its own is moved apart ("… when is the
+    petition due, and how many signatures if 52,300 voters …?": the count is asked apart, not
+    beyond every rule). Only a part asking what rules compute (a day, a count, a sum, who
+    fills), never how something is done, matched to that rule with nothing of it set aside."""
+
+    def answered(part: str) -> bool:
+        facts = read(part)
+        # ("… and may they gather signatures before the declaration is on file?" names the
+        # declaration's rule, but asks a permission no rule computes: beyond every rule)
+        if not any(m.role == "asks" for m in facts.mentions) or asks_a_procedure(part):
+            return False
+        alone, _ = match_question(matcher, part, facts)
+        return (
+            alone.decision == "matched" and alone.rule not in (None, rule) and not alone.set_aside
+        )
+
+    alone = [p for p in unanswered if answered(p)]
+    return [p for p in unanswered if p not in alone], [
+        *apart,
+        *(p for p in alone if p not in apart),
+    ]
 
 
 def match_asked(

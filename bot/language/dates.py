@@ -16,46 +16,13 @@ from datetime import date, time, timedelta
 
 from dateutil.relativedelta import FR, MO, SA, SU, TH, TU, WE
 
+from bot.language.months import MONTH_NAME, MONTHS
 from bot.language.next_weekday import NEXT_WEEKDAY, WEEKDAY_FULL, days_to_next
 from bot.language.text import MAX_ITEMS, in_mail_header
 from bot.language.times import attach_time, clock_time
 from rules.engine.facts import FactDate
 from rules.timecalc import nth_weekday_of_month
 
-_MONTHS = {
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "may": 5,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-    # Spanish and Portuguese months staff mix in ("el 18 de junio", "15 de março")
-    "ene": 1,
-    "fev": 2,
-    "abr": 4,
-    "mai": 5,
-    "ago": 8,
-    "set": 9,
-    "out": 10,
-    "dic": 12,
-    "dez": 12,
-}
-# A month's name or abbreviation ("Sept"), for every pattern that names months.
-MONTH_NAME = (
-    # Spanish and Portuguese first (a longer name before the English one it begins with), only
-    # as words English never uses ("set", "ago", "out" are not months here)
-    r"enero|febrero|fevereiro|fev|marzo|março|marco|abril|mayo|maio|junio|junho|julio|julho"
-    r"|agosto|septiembre|setiembre|setembro|octubre|outubro|noviembre|novembro|diciembre"
-    r"|dezembro"
-    r"|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
 _MONTH = r"(" + MONTH_NAME + r")\.?"
 WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
 _RDWEEKDAYS = (MO, TU, WE, TH, FR, SA, SU)  # dateutil's, by the same numbers
@@ -200,7 +167,7 @@ def _anchor_ahead(m: re.Match[str], today: date) -> int | None:
 
 def month_number(name: str) -> int:
     """1 to 12 for a month's name or abbreviation ("Sept" → 9)."""
-    return _MONTHS[name.lower()[:3]]
+    return MONTHS[name.lower()[:3]]
 
 
 def in_year(day: date, year: int) -> date:
@@ -409,7 +376,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 m.start(),
                 m.end(),
                 _year(m.group(4), today),
-                _MONTHS[m.group(2)[:3]],
+                MONTHS[m.group(2)[:3]],
                 int(m.group(3)),
                 m.group(1),
                 True,
@@ -420,7 +387,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 m.start(),
                 m.end(),
                 _year(m.group(4), today),
-                _MONTHS[m.group(3)[:3]],
+                MONTHS[m.group(3)[:3]],
                 int(m.group(2)),
                 m.group(1),
                 True,
@@ -465,7 +432,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
                 True,
             )
         elif kind == "nth":
-            year, month = _year(m.group(4), today), _MONTHS[m.group(3)[:3]]
+            year, month = _year(m.group(4), today), MONTHS[m.group(3)[:3]]
             nth = _NTH.get(m.group(1)) or int(m.group(1)[0])
             if nth < 0 and m.group(4) is None:
                 # "the last Tuesday of February" with no year: which February's is not
@@ -479,7 +446,7 @@ def find_dates(low: str, today: date, problems: list[str]) -> tuple[list[FactDat
             add(m.start(), m.end(), year, month, day, None, True)
         elif kind == "wd_day":
             said_wd, said_day = WEEKDAYS[m.group("wd")[:3]], int(m.group("day"))
-            month_said = _MONTHS[m.group("month")[:3]] if m.group("month") else None
+            month_said = MONTHS[m.group("month")[:3]] if m.group("month") else None
             # ("October 13, 2027 … (sorry - Tuesday the 12th)": in a month the question's
             # other dates name, when that day falls on that weekday there)
             named = [

@@ -13,8 +13,8 @@ import re
 
 from text_to_num import alpha2digit
 
-from bot.language.dates import MONTH_NAME
 from bot.language.lexicon import Expanded
+from bot.language.months import MONTH_NAME
 from bot.language.times import AMPM
 
 # Small counts said in words: WORD_NUMBERS their values, IN_WORDS "two" … "ten" as a pattern

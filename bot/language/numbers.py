@@ -12,6 +12,7 @@ import re
 from decimal import Decimal
 from itertools import pairwise
 
+from bot.language.another_one import another_one
 from bot.language.labels import labels, without_phones
 from bot.language.lists import (
     COUNTS_THE_NEXT_SUM,
@@ -429,7 +430,7 @@ def read_numbers(
     repeated_claims(low, amounts, counts)
     _listed_sums(low, amounts, counts)
     _more_givers(low, amounts, counts)
-    _another_one(low, amounts)
+    another_one(low, amounts)
     _contribution_of(low, amounts, counts)
     # (a number the list made a sum: "1k from her brother plus two 250 contributions")
     repeated_sums(low, [a for a in amounts if a.times == 1], counts)
@@ -577,28 +578,6 @@ def _more_givers(low: str, amounts: list[FactAmount], counts: list[FactCount]) -
         if GIVER_AFTER.match(low, end_of(low, count)):
             _as_sum(count, "contribution", counts, amounts)
     amounts.sort(key=lambda a: a.start)
-
-
-# "We also got one for $249", "what does a $200 one get?": another of the things said before.
-_ONE_FOR_BEFORE = re.compile(r"\b(?:another|one(?:\s+more)?|a\s+second)\s+(?:for|of|at)\s+$")
-_A_SUM_ONE = re.compile(r"\b(?:a|an|another)\s+$")
-_ONE_AFTER = re.compile(r"\s+one\b")
-
-
-def _another_one(low: str, amounts: list[FactAmount]) -> None:
-    """Once a sum is said to be a contribution, a sum said as "one for $249" or "a $200 one" is
-    another contribution: the "one" is the contribution said before, not something new."""
-    if not any(a.role == "contribution" for a in amounts):
-        return
-    for i, amount in enumerate(amounts):
-        if amount.role is not None or not any(a.role == "contribution" for a in amounts[:i]):
-            continue
-        before = max(0, amount.start - 24)
-        if _ONE_FOR_BEFORE.search(low, before, amount.start) or (
-            _A_SUM_ONE.search(low, before, amount.start)
-            and _ONE_AFTER.match(low, end_of(low, amount))
-        ):
-            amount.role = "contribution"
 
 
 _THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:one\s+|same\s+|single\s+)?$")

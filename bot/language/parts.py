@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from bot.language.dates import MONTH_NAME
 from bot.language.matching import side_asks, veto_said
+from bot.language.months import MONTH_NAME
 from bot.language.next_weekday import WEEKDAY_FULL
 from bot.language.words import GENERIC, raw_words, stem, words
 from rules.engine.facts import Facts

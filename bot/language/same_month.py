@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.language.dates import MONTH_NAME
+from bot.language.months import MONTH_NAME
 from bot.language.text import blank
 from rules.engine.facts import FactDate
 
