@@ -17,14 +17,13 @@ _ONE_AFTER = re.compile(r"\s+one\b")
 def another_one(low: str, amounts: list[FactAmount]) -> None:
     """Once a sum is said to be a contribution, a sum said as "one for $249" or "a $200 one" is
     another contribution: the "one" is the contribution said before, not something new."""
-    if not any(a.role == "contribution" for a in amounts):
-        return
-    for i, amount in enumerate(amounts):
-        if amount.role is not None or not any(a.role == "contribution" for a in amounts[:i]):
-            continue
-        before = max(0, amount.start - 24)
-        if _ONE_FOR_BEFORE.search(low, before, amount.start) or (
-            _A_SUM_ONE.search(low, before, amount.start)
-            and _ONE_AFTER.match(low, end_of(low, amount))
-        ):
-            amount.role = "contribution"
+    named = False  # a contribution said before this sum
+    for amount in amounts:
+        if named and amount.role is None:
+            before = max(0, amount.start - 24)
+            if _ONE_FOR_BEFORE.search(low, before, amount.start) or (
+                _A_SUM_ONE.search(low, before, amount.start)
+                and _ONE_AFTER.match(low, end_of(low, amount))
+            ):
+                amount.role = "contribution"
+        named = named or amount.role == "contribution"
