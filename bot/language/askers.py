@@ -23,7 +23,13 @@ _ASKING = re.compile(
 _STAFF_OF_THE_OFFICE = re.compile(
     r"(?:['’]s)?\s+(?:question|liaison|desk)\b"
     r"|['’]s\s+office\s+(?:here\b|(?:is\s+)?ask)"
+    # "The Comptroller's office just confirmed the Fund balance": the office's staff doing its
+    # work (confirming, reporting, certifying a figure), not a candidate for the office
+    r"|['’]s\s+office\s+(?:(?:has|had|just|also|now)\s+){0,2}(?:confirm|report|certif|transfer"
+    r"|project|post|calculat|estimat|notif|sent\b|send)"
 )
+# "Office of the Attorney General (SBE counsel)": the office as an agency, by its formal name.
+_AGENCY_BEFORE = re.compile(r"\boffice\s+of\s+(?:the\s+)?(?:state\s+)?$")
 
 
 # "Exact Fund balance from the Comptroller", "per the Treasurer": the office a figure comes
@@ -43,6 +49,7 @@ def not_askers(low: str, facts: Facts) -> None:
         if not (
             (m.value == "campaign-staff" and _ASKING.match(low, m.start + len(m.span)))
             or (m.role == "office" and _STAFF_OF_THE_OFFICE.match(low, m.start + len(m.span)))
+            or (m.role == "office" and _AGENCY_BEFORE.search(low, max(0, m.start - 20), m.start))
             or (
                 m.role == "office"
                 and m.value not in _TICKET_OFFICES

@@ -268,6 +268,22 @@ def test_a_month_that_ends_a_sentence_takes_no_day_from_the_next() -> None:
             "md-public-financing-schedule",
             {"year": "2030"},
         ),
+        # § 15-106(b): an office's staff at work ("the Comptroller's office has certified …")
+        # is the agency, not a Comptroller candidate.
+        (
+            date(2030, 5, 4),
+            "The Comptroller's office has certified $1.9M in the Fund. Two eligible tickets are "
+            "owed $1.2M apiece. What does each one get?",
+            "md-public-financing-proration",
+            {"fund": "1900000", "entitlements": "1200000;1200000"},
+        ),
+        # § 15-106(b): an office by its formal name ("Office of the Comptroller") is the agency.
+        (
+            date(2030, 5, 4),
+            "Office of the Comptroller says the Fund holds $3M; tickets owed $2M and $2M. prorate?",
+            "md-public-financing-proration",
+            {"fund": "3000000", "entitlements": "2000000;2000000"},
+        ),
         # § 15-106(b): the office a figure comes from ("from the Comptroller") is no ticket's.
         (
             date(2030, 5, 4),
