@@ -158,6 +158,8 @@ QUESTION_FOLDERS = {
     "hundred-twenty-sixth external tuning set": "external126",
     "hundred-twenty-seventh external tuning set": "external127",
     "hundred-twenty-eighth external tuning set": "external128",
+    "hundred-twenty-ninth external tuning set": "external129",
+    "hundred-thirtieth external tuning set": "external130",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -233,6 +235,8 @@ HELDOUT_FOLDERS = (
     "heldout71",
     "heldout72",
     "heldout73",
+    "heldout74",
+    "heldout75",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")
