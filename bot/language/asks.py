@@ -20,7 +20,15 @@ ANSWER_KINDS = frozenset({"a-deadline", "a-count", "an-amount", "who", "other-qu
 # requests, not yes/no questions.
 _YES_NO = re.compile(
     r"(?:^|[.?!;:(]\s*|\s[-—–]+\s*|,\s*(?:(?:and|or|but|so)\s+)?)"
-    r"((?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall"
+    # "… wants to rescind it before the deadline. Allowed?": a bare word asks yes or no of the
+    # sentence before it
+    # ("legal withdrawal?", "permitted filing?": the word, then what it is said of — never a
+    # count or a day: "valid signatures required?" asks the count)
+    r"((?:(?:allowed|permitted|permissible|possible|legal)"
+    r"(?:\s+(?!(?:deadline|date|day|due|cutoff|time|hour|sig\w*|signatures?|votes?|voters"
+    r"|contributions?|amount|share)\b)[a-z-]+){0,2}"
+    r"|doable|ok|okay)(?=\s*\?)"
+    r"|(?:(?:is|are|was|were|does|do|did|can|could|will|would|should|must|may|has|have|shall"
     # "please confirm whether a ticket … is eligible": a yes/no question asked indirectly
     r"|(?:please\s+)?(?:confirm|tell\s+me|let\s+me\s+know|advise)\s+whether)"
     # "…, did not exceed the limit", "has been": a statement going on, not a question.
@@ -32,7 +40,7 @@ _YES_NO = re.compile(
     # "…, and if so by when?", "…, who takes the paperwork, and most importantly what …" too.
     r"[a-z](?:(?!(?:\b(?:(?:and|or|but)\s+|if\s+so\b)|,\s*(?:(?:and|or|but|plus)\s+)?"
     r"(?:(?:most|more)\s+importantly,?\s+|also\s+|finally,?\s+|then\s+)?)(?:if\s+so,?\s+)?"
-    r"(?:by\s+)?(?:when|what|how|who|which|where)\b)[^.?!;])*)"
+    r"(?:by\s+)?(?:when|what|how|who|which|where)\b)[^.?!;])*))"
 )
 
 
@@ -167,7 +175,7 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
     )
     if m is not None and "withdrawal-deadline" not in facts.values("asks"):
         mention(facts, "asks", "withdrawal-deadline", m)
-    elif m is None and _only_deadline_asked_is_withdrawals(facts):
+    elif m is None and _only_deadline_asked_is_withdrawals(low, facts):
         named = next(f for f in facts.mentions if f.value == "withdrawal-deadline")
         facts.mentions.append(
             FactMention(
@@ -179,10 +187,12 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
 _STATED_WITHIN = 60  # characters from a deadline's name to a day said of it
 
 
-def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
+def _only_deadline_asked_is_withdrawals(low: str, facts: Facts) -> bool:
     """ "Last day for filing withdrawals for our spring town election?": every deadline the
     question asks is the last day for withdrawals it names, and it gives that day no date — so
-    that day is what it asks, not a day it states to count from."""
+    that day is what it asks, not a day it states to count from. Where the question asks
+    something ("?"), it names that day in what it asks: "… two weeks after the withdrawal
+    deadline had passed. Was there a date the new pick had to file by?" tells of the day."""
     named = [
         (f.start, f.start + len(f.span))
         for f in facts.mentions
@@ -193,6 +203,7 @@ def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
     return (
         bool(named and deadlines)
         and all(_inside(at, named) for at in asked)
+        and ("?" not in low or any(_asked_in_its_sentence(low, end) for _, end in named))
         and not any(d.role == "withdrawal_deadline" for d in facts.dates)
         # ("withdrawal ddl for our race is Labor Day itself (Mon 9/6/2027)": a day said right
         # after the deadline it names is that deadline's, stated)
@@ -201,6 +212,12 @@ def _only_deadline_asked_is_withdrawals(facts: Facts) -> bool:
             for d in facts.dates
         )
     )
+
+
+def _asked_in_its_sentence(low: str, at: int) -> bool:
+    """Whether the sentence around `at` is closed by a "?" (not by ".", "!" or ";" first)."""
+    end = low.find("?", at)
+    return end >= 0 and not re.search(r"[.!;](?:\s|$)", low[at:end])
 
 
 # "When, and with which board, must the petition be filed?": the question word opens the
@@ -290,8 +307,30 @@ def mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
     facts.mentions.append(FactMention(role=role, value=value, span=m.group(0), start=m.start()))
 
 
+# ("last day to withdraw Sept 9", "withdrawal deadline was 9/4"): the day said right after it
+_DAY_SAID_OF_IT = 24
+
+
+def _told_withdrawal_deadline(facts: Facts) -> None:
+    """ "… last day to withdraw Sept 9. valid withdrawal?": the withdrawal deadline said with
+    its day is told, so the deadline word inside it asks nothing."""
+    told = [
+        (f.start, f.start + len(f.span))
+        for f in facts.mentions
+        if f.role == "detail"
+        and f.value == "withdrawal-deadline"
+        and any(0 <= d.start - f.start - len(f.span) <= _DAY_SAID_OF_IT for d in facts.dates)
+    ]
+    facts.mentions = [
+        f
+        for f in facts.mentions
+        if not (f.role == "asks" and f.value == "a-deadline" and _inside(f.start, told))
+    ]
+
+
 def read_asks(low: str, facts: Facts) -> None:
     """Add what the question asks to `facts` (once its other facts are read)."""
+    _told_withdrawal_deadline(facts)
     _yes_no(low, facts)
     _confirms(low, facts)
     _asks_withdrawal_deadline(low, facts)

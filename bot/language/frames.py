@@ -277,7 +277,9 @@ class Frame:
         """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,
         about nothing it decides ("what happens if it lands on a weekend?" is its own)."""
         kinds = set(_asked_kinds(facts))
-        decides = kinds == {"other-question"} and self.yes_no_decided(part)
+        # ("… and does it go to the State Board or the county board?": the answer names the
+        # board it goes to — what it states beside its value answers the part)
+        decides = kinds == {"other-question"} and (self.yes_no_decided(part) or self.says(part))
         return bool(kinds and self.answers and not self.answers & kinds and not decides)
 
     def _cover_conflict(self, facts: Facts) -> str | None:

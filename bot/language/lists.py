@@ -47,6 +47,10 @@ _ARTICLE_JOIN = re.compile(
     r"(?:\s+(?:contribs?|contributions?|donations?|gifts?|checks?))?"
     r"\s*(?:,\s*)?(?:and|&|\+|or)\s+an?\s+"
 )
+# ("a $100, a $250 and a $500 contribution": sums each said with an article, one after another —
+# never the Fund's said before them: "fund has $3M, a $2M ticket …")
+_ARTICLE_BEFORE = re.compile(r"\ban?\s+$")
+_ARTICLE_COMMA = re.compile(r"\s*,\s*an?\s+")
 
 
 # "Smith/Jones   3,000,000 Lee/Park      2,000,000", "donor1  250 donor2  100": a table pasted
@@ -95,6 +99,11 @@ def listed_next(low: str, before: FactAmount | FactCount, item: FactAmount | Fac
         or (UNIT_SAID.search(before.span) and re.fullmatch(r"\s+", low[end : item.start]))
         # "a $50 and a $150 contribution": an article may stand before a sum written with "$"
         or (low.startswith("$", item.start) and _ARTICLE_JOIN.fullmatch(low, end, item.start))
+        or (
+            low.startswith("$", item.start)
+            and _ARTICLE_COMMA.fullmatch(low, end, item.start)
+            and _ARTICLE_BEFORE.search(low, max(0, before.start - 4), before.start)
+        )
         or (low[end : item.start] == " " and _one_spaced_run(low, before.start, end_of(low, item)))
     )
 

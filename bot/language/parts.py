@@ -195,6 +195,19 @@ def asks_a_procedure(question: str) -> bool:
 
 # A deadline named as a heading's subject ("COC deadline for 2030 —").
 _NAMES_A_DEADLINE = re.compile(r"\b(?:deadline|due\s+date|last\s+day|cut-?off)\b")
+# A day things may begin, named ("first day distributions can go out", "earliest start").
+_FIRST_DAY = re.compile(r"\b(?:first\s+(?:day|date)|earliest)\b")
+# A later part naming the deadline it asks ("…, plus the last day to file the application?").
+_NAMED_DEADLINE_ASKED = re.compile(
+    r"\W*(?:and|plus|also)\s+(?:the\s+)?(?:deadline|last\s+day|due\s+date|cut-?off)\b"
+)
+# A question's own label before it ("2-part:", "Two questions -", "Q:").
+_LABEL_BEFORE = re.compile(
+    # ("two-parter for the 2030 cycle:", "2 questions about the Fund -")
+    r"\W*(?:(?:\w+[\s-])?(?:parts?|parter|questions?|things?)"
+    r"(?:\s+(?:for|on|about|re)\s+[^:—–\n]{1,30}?)?|q|quick\s+one)\s*[:—–-]+\s*",
+    re.IGNORECASE,
+)
 _UNFAMILIAR = 2  # words no rule's questions use, enough for a question of another subject
 _COUNT_OR_SUM = re.compile(r"\bhow\s+(?:many|much)\b")
 _LIST_LABEL = re.compile(r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?")
@@ -218,12 +231,30 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
         begin = text.find(part.text, at)
         at = begin + len(part.text)
         # ("Declaration of intent deadline for 2028 unaffiliated candidates — and can …?": a
-        # heading naming the deadline asks it, as the question's first part)
+        # heading naming the deadline asks it, as the question's first part; so does the part
+        # after a label of its own asking what a rule computes: "2-part: declaration-of-intent
+        # deadline for …, and does he …?", "two-parter: in MA who fills …, and does …?")
         lower = part.text.lower()
         if not part.asks:
-            asked = asked or (begin == 0 and bool(_NAMES_A_DEADLINE.search(lower)))
+            labelled = begin > 0 and _LABEL_BEFORE.fullmatch(text, 0, begin) is not None
+            asked = (
+                asked
+                or (begin == 0 and bool(_NAMES_A_DEADLINE.search(lower)))
+                or (
+                    labelled
+                    and bool(
+                        _NAMES_A_DEADLINE.search(lower)
+                        or _ASKS_WHAT_A_RULE_COMPUTES.search(lower)
+                        or _FIRST_DAY.search(lower)
+                    )
+                )
+            )
             continue
-        own = (_ASKING.search(lower) and text.startswith("?", at)) or part.confirms
+        # ("…, and the deadline to drop out of the program?": a deadline of its own, named)
+        own = (
+            (_ASKING.search(lower) or _NAMED_DEADLINE_ASKED.match(lower))
+            and text.startswith("?", at)
+        ) or part.confirms
         # ("Can you confirm so I can reply to him today?": the question before it, put again)
         if (
             asked

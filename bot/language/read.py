@@ -201,12 +201,14 @@ _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cy
 # "'26 gubernatorial", "the '28 cycle": before an election's word too.
 _SHORT_YEAR = re.compile(
     # ("presidential yr '28", "first monday in aug '28")
-    r"(?:\b(?:in|of|for|by|the|year|yr|cycle|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
+    # ("looking ahead to '28", "from '26 through '30")
+    r"(?:\b(?:in|of|for|by|to|through|thru|until|the|year|yr|cycle|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
     r"|dec|january|february|march|april|june|july|august|september|october|november|december)"
     r"\.?\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
     r"|primary|general|gen|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
-    # ("DOI dl, '26, indep?": a year said on its own, between commas)
-    r"|(?:^|[\s,(])['’](\d{2})(?=\s*(?:[,?;)]|$))"
+    # ("DOI dl, '26, indep?", "For '30: …", "in the spring of '28.": a year said on its own,
+    # between commas or before a sentence's or a heading's end)
+    r"|(?:^|[\s,(])['’](\d{2})(?=\s*(?:[,?;:)!]|\.(?:\s|$)|$))"
 )
 
 
