@@ -199,7 +199,7 @@ _NAMES_A_DEADLINE = re.compile(r"\b(?:deadline|due\s+date|last\s+day|cut-?off)\b
 _FIRST_DAY = re.compile(r"\b(?:first\s+(?:day|date)|earliest)\b")
 # A later part naming the deadline it asks ("…, plus the last day to file the application?").
 _NAMED_DEADLINE_ASKED = re.compile(
-    r"\W*(?:and|plus|also)\s+(?:the\s+)?(?:deadline|last\s+day|due\s+date|cut-?off)\b"
+    r"\W*(?:and|plus|also)\s+(?:the\s+)?" + _NAMES_A_DEADLINE.pattern
 )
 # A question's own label before it ("2-part:", "Two questions -", "Q:").
 _LABEL_BEFORE = re.compile(
