@@ -312,8 +312,8 @@ _DAY_SAID_OF_IT = 24
 
 
 def _told_withdrawal_deadline(facts: Facts) -> None:
-    """ "… last day to withdraw Sept 9. valid withdrawal?": the withdrawal deadline said with
-    its day is told, so the deadline word inside it asks nothing."""
+    """ "… last day to withdraw Sept 9. Legal?": the withdrawal deadline said with its day is
+    told, so the deadline word inside it asks nothing."""
     told = [
         (f.start, f.start + len(f.span))
         for f in facts.mentions
