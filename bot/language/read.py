@@ -202,7 +202,8 @@ _YEAR_OF_ELECTION = re.compile(r"['’]?s?\s+(?:primary|election|general|race|cy
 _SHORT_YEAR = re.compile(
     # ("presidential yr '28", "first monday in aug '28")
     # ("looking ahead to '28", "from '26 through '30")
-    r"(?:\b(?:in|of|for|by|to|through|thru|until|the|year|yr|cycle|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
+    r"(?:\b(?:in|of|for|by|to|through|thru|until|the|year|yr|cycle"
+    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
     r"|dec|january|february|march|april|june|july|august|september|october|november|december)"
     r"\.?\s+|(?:^|[\s,(])(?=['’]\d{2}\s+(?:gubernatorial|presidential"
     r"|primary|general|gen|election|cycle|race|ballot|governor)\b))['’](\d{2})\b"
