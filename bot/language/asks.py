@@ -154,11 +154,17 @@ def _after_its_question(low: str, m: re.Match[str]) -> str:
     return "" if end < 0 else low[end + 1 :]
 
 
-def _in_its_question(low: str, m: re.Match[str]) -> bool:
-    """Whether `m` is in the sentence its "?" closes ("the last day to withdraw is Wednesday
-    3/22/2028. … How long does the caucus have?": a day stated, then another question)."""
-    end = low.find("?", m.end())
-    return not re.search(r"[.!;]\s", low[m.end() : end if end >= 0 else len(low)])
+def _in_its_question(low: str, at: int) -> bool:
+    """Whether the words at `at` are in the sentence its "?" closes, or, with no "?" after
+    them, in the text's last sentence ("the last day to withdraw is Wednesday 3/22/2028. …
+    How long does the caucus have?": a day stated, then another question)."""
+    end = low.find("?", at)
+    return not re.search(r"[.!;]\s", low[at : end if end >= 0 else len(low)])
+
+
+def _closed_by_its_question(low: str, at: int) -> bool:
+    """Whether the sentence the words at `at` are in is closed by a "?"."""
+    return "?" in low[at:] and _in_its_question(low, at)
 
 
 def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
@@ -169,7 +175,7 @@ def _asks_withdrawal_deadline(low: str, facts: Facts) -> None:
         (
             d
             for d in _ASKS_WITHDRAWAL_DAY.finditer(low)
-            if "?" not in _after_its_question(low, d) and _in_its_question(low, d)
+            if "?" not in _after_its_question(low, d) and _in_its_question(low, d.end())
         ),
         None,
     )
@@ -203,21 +209,12 @@ def _only_deadline_asked_is_withdrawals(low: str, facts: Facts) -> bool:
     return (
         bool(named and deadlines)
         and all(_inside(at, named) for at in asked)
-        and ("?" not in low or any(_asked_in_its_sentence(low, end) for _, end in named))
+        and ("?" not in low or any(_closed_by_its_question(low, end) for _, end in named))
         and not any(d.role == "withdrawal_deadline" for d in facts.dates)
         # ("withdrawal ddl for our race is Labor Day itself (Mon 9/6/2027)": a day said right
         # after the deadline it names is that deadline's, stated)
-        and not any(
-            d.role is None and any(0 <= d.start - end <= _STATED_WITHIN for _, end in named)
-            for d in facts.dates
-        )
+        and not any(_day_said_after(facts, end, _STATED_WITHIN, (None,)) for _, end in named)
     )
-
-
-def _asked_in_its_sentence(low: str, at: int) -> bool:
-    """Whether the sentence around `at` is closed by a "?" (not by ".", "!" or ";" first)."""
-    end = low.find("?", at)
-    return end >= 0 and not re.search(r"[.!;](?:\s|$)", low[at:end])
 
 
 # "When, and with which board, must the petition be filed?": the question word opens the
@@ -311,6 +308,16 @@ def mention(facts: Facts, role: str, value: str, m: re.Match[str]) -> None:
 _DAY_SAID_OF_IT = 24
 
 
+def _day_said_after(
+    facts: Facts, end: int, within: int, roles: tuple[str | None, ...] | None = None
+) -> bool:
+    """Whether a day (of one of `roles`, where they are given) is said within `within`
+    characters after `end`, where a deadline's name ends: "last day to withdraw Sept 9"."""
+    return any(
+        0 <= d.start - end <= within and (roles is None or d.role in roles) for d in facts.dates
+    )
+
+
 def _told_withdrawal_deadline(facts: Facts) -> None:
     """ "… last day to withdraw Sept 9. Legal?": the withdrawal deadline said with its day is
     told, so the deadline word inside it asks nothing."""
@@ -319,7 +326,7 @@ def _told_withdrawal_deadline(facts: Facts) -> None:
         for f in facts.mentions
         if f.role == "detail"
         and f.value == "withdrawal-deadline"
-        and any(0 <= d.start - f.start - len(f.span) <= _DAY_SAID_OF_IT for d in facts.dates)
+        and _day_said_after(facts, f.start + len(f.span), _DAY_SAID_OF_IT)
     ]
     facts.mentions = [
         f
