@@ -160,6 +160,8 @@ QUESTION_FOLDERS = {
     "hundred-twenty-eighth external tuning set": "external128",
     "hundred-twenty-ninth external tuning set": "external129",
     "hundred-thirtieth external tuning set": "external130",
+    "hundred-thirty-first external tuning set": "external131",
+    "hundred-thirty-second external tuning set": "external132",
 }
 # Held out: measured only in aggregate (`matching.py --heldout`), never tuned or trained on.
 HELDOUT_FOLDERS = (
@@ -237,6 +239,8 @@ HELDOUT_FOLDERS = (
     "heldout73",
     "heldout74",
     "heldout75",
+    "heldout76",
+    "heldout77",
 )
 HELDOUT = TESTS / "heldout2" / "questions.yaml"
 OUT_OF_SCOPE_KINDS = ("near_miss", "out_of_scope")

@@ -227,6 +227,7 @@ def match_asked(
                 for question, at, part in parts
                 if any(e.role == "asks" and e.met(part) for e in frame.rules_out)
                 or frame.answers_none_of(part, question)
+                or frame.counts_another(question)
                 or asks_a_procedure(question)
                 # (never one in the words of what the rule decides or its answer states: "and
                 # does Thanksgiving eat a day?", "and by majority vote?")

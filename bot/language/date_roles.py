@@ -87,9 +87,13 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s+for\s+the\s+(?:\d{4}\s+)?(?:gubernatorial\s+|presidential\s+)?primary)?"
             # "cert deadline was 2/26/2030", "COC cutoff 2/26/30", "certs closed Feb 26 '30"
             r"|\bcert\s+(?:deadline|cut-?off)|\b(?:certs|cocs|certificates)\s+(?:closed|close|closes)\b"
+            # ("two weeks before the 2/24 certificate deadline": the day said as its name's)
+            r"|(?<=\d\s)certificate\s+(?:deadline|cut-?off)\b"
             # ("certificates of candidacy closed at 9:00 p.m. on February 26, 2030", "the
             # deadline of certificates of candidacy was 26 February 2030 at 9 pm")
-            r"|\bcertificates\s+of\s+candidacy\s+(?:closed|close|closes|were\s+due|are\s+due)\b"
+            # ("cert of candidacy closed 2/26/30")
+            r"|\b(?:certs?|certificates?)\s+of\s+candidacy\s+(?:closed|close|closes|were\s+due"
+            r"|are\s+due)\b"
             r"|\bdeadline\s+(?:of|for)\s+(?:the\s+)?(?:certificates?\s+of\s+candidacy|cocs?)\b"
             # "still due w/ the COC (2/26/30, 9pm)?", "same as the COC, 2/26/30 9pm?": the day
             # said right after the certificate is its deadline's
@@ -144,7 +148,9 @@ _DATE_ROLES: list[tuple[str, re.Pattern[str]]] = [
 ]
 _ROLE_BEFORE = 45  # a cue up to this many characters before a date labels it
 _ROLE_AFTER = 25  # ... or this many after ("June 23 primary"), at a small handicap
-_PROCLAMATION_REACH = 30  # "proclamation sets the … COC deadline": its words up to this before
+# "proclamation sets the … COC deadline", "the proclamation for the CD-2 special says filing
+# closes …": its words up to this before
+_PROCLAMATION_REACH = 45
 
 
 # "the last day for withdrawals for the 2030 state primary is June 7": an election named after

@@ -113,6 +113,9 @@ class Frame:
     # asking with a question word of another document only ("…, and when is her certificate
     # of candidacy due?" beside the declaration's rule) is left unanswered, and said so.
     documents: frozenset[str] = frozenset()
+    # Words of what its count counts ("delegates", "people"): "how many" asked of something
+    # else ("…, and how many alternates?") is a count it does not give.
+    counts: re.Pattern[str] | None = None
 
     @classmethod
     def from_mapping(cls, rule: str, data: Mapping[str, Any]) -> Frame:
@@ -144,6 +147,7 @@ class Frame:
             tuple(str(c) for c in data.get("subsections") or ()),
             frozenset(str(v) for v in data.get("answers_side_asks") or ()),
             frozenset(str(v) for v in data.get("documents") or ()),
+            _words(data.get("counts")),
         )
 
     def stated_evidence(self, facts: Facts) -> list[str]:
@@ -273,6 +277,18 @@ class Frame:
         only_a_day = _asked_kinds(facts) == ["a-deadline"] and "a-deadline" not in self.answers
         return bool(named and not named & self.documents) or only_a_day
 
+    def counts_another(self, part: str) -> bool:
+        """Whether `part` asks how many of something this rule does not count ("how many
+        members can the ward committee have?" beside the delegates' rule): the words after
+        "how many" name a thing, and none of the next few is one the rule counts."""
+        if self.counts is None:
+            return False
+        for m in _HOW_MANY.finditer(part.lower()):
+            named = m.group(1).split()
+            if named[0] not in _NO_THING and not any(self.counts.match(w) for w in named):
+                return True
+        return False
+
     def answers_none_of(self, facts: Facts, part: str) -> bool:
         """Whether `facts` (those of `part`) ask only kinds of answer this rule does not give,
         about nothing it decides ("what happens if it lands on a weekend?" is its own)."""
@@ -363,6 +379,22 @@ def _first_stated(exclusions: tuple[Exclusion, ...], facts: Facts) -> str | None
     if met is None:
         return None
     return met.reason.format(value=lexicon().plain(stated(facts, met.role)[0]))
+
+
+# "how many valid petition signatures", "how many people can we send": the words that say what
+# is counted, a few after "how many" (past a word of degree).
+_HOW_MANY = re.compile(
+    r"\bhow\s+many\s+(?:more\s+|additional\s+|extra\s+|total\s+|of\s+(?:the|those|them)\s+)?"
+    r"([a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,2})"
+)
+# Words after "how many" that name no thing: "how many do we need?", "how many can it send?".
+_NO_THING = frozenset(
+    re.findall(
+        r"\w+",
+        "do does did are is was were can could will would should must may might have has we they"
+        " you i he she it there in at for per exactly of",
+    )
+)
 
 
 def _words(value: object) -> re.Pattern[str] | None:

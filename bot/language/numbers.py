@@ -130,11 +130,14 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
 _VOTERS_BEFORE = re.compile(
     # (not after their own number: "1% of the 1,050,000 registered voters … is 10,500")
     r"(?<!\d\s)\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
-    r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters)\b"
+    r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters"
+    # ("voters eligible for the office: 25000": (e)(1)'s own words)
+    r"|(?<!registered\s)voters\s+eligible\s+(?:to\s+vote\s+)?(?:for|in)\b)"
     # (never across a line's end but after a colon: "… as of Jan 1\n38,700 voted" is its own)
-    r"[^.?!;\d$\n]{0,60}?(?:\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)|=)"
+    r"[^.?!;\d$\n]{0,60}?(?:\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)|=|:)"
     r"[ \t]*(?::\s*)?\Z"
 )
+_ANOTHER_NUMBER = re.compile(r"[ \t]*(?:[,/;]|\b(?:and|or)\b)?[ \t]*\d")
 # "ward 3 gov vote at the last state election was 501": the votes counted, said before it.
 # ("our party's candidate for governor got 3,101 of them": what the candidate got, too)
 _VOTES_BEFORE = re.compile(
@@ -338,7 +341,13 @@ def read_numbers(
             # ("1% of" is read "1 percent of")
             if noun == "registered_voters" and "per" in before and not _PETITION_SAID.search(low):
                 noun = None
-            if noun is None and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start()):
+            # (never the first of several said in a row: "(registered voters): 24960 25001
+            # 31877" says which is the office's no more than it says the others)
+            if (
+                noun is None
+                and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start())
+                and not _ANOTHER_NUMBER.match(low, m.end())
+            ):
                 noun = "registered_voters"
             if noun is None and _VOTES_BEFORE.search(low, max(0, m.start() - 60), m.start()):
                 noun = "votes"

@@ -197,9 +197,10 @@ def asks_a_procedure(question: str) -> bool:
 _NAMES_A_DEADLINE = re.compile(r"\b(?:deadline|due\s+date|last\s+day|cut-?off)\b")
 # A day things may begin, named ("first day distributions can go out", "earliest start").
 _FIRST_DAY = re.compile(r"\b(?:first\s+(?:day|date)|earliest)\b")
-# A later part naming the deadline it asks ("…, plus the last day to file the application?").
+# A later part naming the deadline it asks ("…, plus the last day to file the application?",
+# "… due? also nomination papers deadline to the Secretary?": the filing named first).
 _NAMED_DEADLINE_ASKED = re.compile(
-    r"\W*(?:and|plus|also)\s+(?:the\s+)?" + _NAMES_A_DEADLINE.pattern
+    r"\W*(?:and|plus|also)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?" + _NAMES_A_DEADLINE.pattern
 )
 # A question's own label before it ("2-part:", "Two questions -", "Q:").
 _LABEL_BEFORE = re.compile(
@@ -239,7 +240,8 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
             labelled = begin > 0 and _LABEL_BEFORE.fullmatch(text, 0, begin) is not None
             asked = (
                 asked
-                or (begin == 0 and bool(_NAMES_A_DEADLINE.search(lower)))
+                # ("sigs needed w/ 40,000 voters, and how many pages …?": the count, asked)
+                or (begin == 0 and bool(_NAMES_A_DEADLINE.search(lower) or _NEEDED.search(lower)))
                 or (
                     labelled
                     and bool(

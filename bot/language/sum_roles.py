@@ -210,7 +210,8 @@ _MONEY_ROLES: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
         # "a single $20 eligible contribution" (one; "contributions" after a sum is a total)
         re.compile(
             # ("$120 - sorry $125 - contribution", "a $300 check from one donor")
-            r"^\s*(?:[-–—]\s*)?(?:eligible\s+|individual\s+|qualifying\s+)?"
+            # ("a single $75 eligible private contribution")
+            r"^\s*(?:[-–—]\s*)?(?:(?:eligible|individual|qualifying|private)\s+){0,2}"
             r"(?:contribution|contrib|donation|gift|check|cheque|card)\b"
             r"|^" + GIVER_AFTER.pattern
         ),
@@ -254,7 +255,12 @@ _FULL_JUST_BEFORE = re.compile(r"\b" + _FULL_SHARE + r"\s+$")
 def money_role(low: str, start: int, end: int) -> str | None:
     """The role of the sum at `start`..`end` of `low` (lower-cased question), or None."""
     before = low[max(0, start - 60) : start]
-    after = low[end : end + 30]
+    # (to the end of the word the window ends in: "… eligible private contributions" is never
+    # read as the singular its first thirty characters end with)
+    cut = min(end + 30, len(low))
+    while cut < len(low) and low[cut].isalnum():
+        cut += 1
+    after = low[end:cut]
     # "$60 (total $560)": a word that opens the next sum names that one, not this.
     if _LABELS_NEXT_SUM.match(after):
         after = ""
