@@ -20,6 +20,7 @@ from bot.language.parts import (
     asked_besides,
     asking_clauses,
     asks_a_procedure,
+    first_yes_no,
     later_questions,
     own_words,
     questions_asked,
@@ -221,7 +222,11 @@ def match_asked(
             # asking, by the words read in it, what the frame rules out or another kind of answer)
             frame = frame_of(result.rule)
             rule = result.rule
-            parts = [(q, at, said_in(facts, at, at + len(q))) for q, at in later_questions(text)]
+            # ("If the LG withdraws, does the Governor's certificate fall too, and what's the
+            # successor deadline?": a yes/no asked first is a question of its own, too)
+            first = first_yes_no(text)
+            asked = [*filter(None, [first]), *later_questions(text)]
+            parts = [(q, at, said_in(facts, at, at + len(q))) for q, at in asked]
             beyond = [
                 question.strip()
                 for question, at, part in parts

@@ -21,7 +21,8 @@ from rules.engine.facts import Facts
 # own ("when's the COC due and how much is the filing fee?").
 _BETWEEN_PARTS = re.compile(
     # (never inside a number: "90,000 voters", "$2.5M", "9:30")
-    r"(?:(?<!\d)[.:,]|[.:,](?!\d)|[?!;\n])+|\s[-—–]+\s"
+    # (nor between a day and its year: "… deadline of March 8, 2030?" is one part)
+    r"(?:(?<!\d)[.:,]|[.:](?!\d)|,(?!\d|\s+\d{4}\b)|[?!;\n])+|\s[-—–]+\s"
     # ("… and whats the deadline": a question word with its "is" run on, as texted)
     r"|\s+(?=(?:and|&|\+)\s+(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why"
     r"|is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|whether)\b)"
@@ -267,6 +268,41 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
         ):
             yield part.text, begin
         asked = True
+
+
+# A question asking yes or no by its auxiliary ("does the Governor candidate's certificate fall
+# too, …"), after a condition or a label.
+_YES_NO_OPENS = re.compile(
+    r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|first)\s*,?\s+)?"
+    r"(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have)\b"
+)
+
+
+_SENTENCE_CLOSES = re.compile(r"[?!]|\.(?=\s|$)")
+_CONDITION = re.compile(r"^\W*(?:and\s+)?(?:if|suppose|assuming)\b")
+
+
+def first_yes_no(text: str) -> tuple[str, int] | None:
+    """The question of `text` before its later ones (`later_questions`), where it asks yes or
+    no ("If the LG candidate withdraws, does the Governor candidate's certificate fall too, and
+    what's the successor's deadline?"): a question of its own, which the rule answering the
+    later one may not answer."""
+    if next(later_questions(text), None) is None:
+        return None
+    at = 0
+    for part in _parts(text, ()):
+        begin = text.find(part.text, at)
+        at = begin + len(part.text)
+        lower = part.text.lower()
+        # (in a sentence its "?" closes: "… chosen at the primary, was found ineligible."
+        # tells)
+        closing = _SENTENCE_CLOSES.search(text, at)
+        if _YES_NO_OPENS.match(lower) and closing is not None and closing.group() == "?":
+            return part.text, begin
+        # (past the condition it is asked on: "If the LG candidate withdraws, …")
+        if part.asks and not _CONDITION.match(lower):
+            return None
+    return None
 
 
 def unfamiliar_questions(

@@ -12,6 +12,7 @@ import pytest
 
 from bot.language import read_facts
 from bot.language.frames import frame_of
+from bot.language.parts import later_questions
 from tests.support.service import packaged_service
 
 SERVICE = packaged_service()
@@ -35,8 +36,8 @@ SPRING_2026 = date(2026, 4, 1)
         ),
         # § 5-703(e)(1) counts signatures, not the pages they are written on.
         (
-            "sigs needed w/ 61,000 registered voters in the district, and how many pages can "
-            "one petition hold?",
+            "how many signatures does an indie need with 61,000 registered voters, and how many "
+            "pages can one petition hold?",
             "md-petition-signatures",
         ),
     ],
@@ -67,6 +68,12 @@ def test_a_count_of_something_else_is_a_part_not_answered(question: str, rule: s
 def test_a_count_of_the_rules_own_thing_is_answered(question: str, rule: str) -> None:
     reply = SERVICE.ask(question, today=SPRING_2026)
     assert (reply.status, reply.rule) == ("answered", rule)
+
+
+def test_a_count_asked_as_needed_is_the_first_question() -> None:
+    # § 5-703(e)(1): "sigs needed" asks the count, so the part after it is a later question.
+    text = "sigs needed w/ 61,000 registered voters, and how many pages can one petition hold?"
+    assert [q for q, _ in later_questions(text)] == ["and how many pages can one petition hold"]
 
 
 def test_what_a_count_rule_counts_is_read_from_its_frame() -> None:
