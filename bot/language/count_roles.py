@@ -13,6 +13,30 @@ from collections.abc import Sequence
 
 from rules.engine.facts import FactCount
 
+# "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "registered voters
+# … as of jan 1 = 41,330": the voters counted, said before it (dates blanked by then).
+_VOTERS_BEFORE = re.compile(
+    # (not after their own number: "1% of the 1,050,000 registered voters … is 10,500")
+    r"(?<!\d\s)\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
+    r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters"
+    # ("voters eligible for the office: 25000": (e)(1)'s own words)
+    r"|(?<!registered\s)voters\s+eligible\s+(?:to\s+vote\s+)?(?:for|in)\b)"
+    # (never across a line's end but after a colon: "… as of Jan 1\n38,700 voted" is its own)
+    r"[^.?!;\d$\n]{0,60}?(?:\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)|=|:)"
+    r"[ \t]*(?::\s*)?\Z"
+)
+_ANOTHER_NUMBER = re.compile(r"[ \t]*(?:[,/;]|\b(?:and|or)\b)?[ \t]*\d")
+
+
+def voters_said_before(low: str, start: int, end: int) -> bool:
+    """Whether the number at `start`..`end` of `low` is the registered voters said before it
+    ("registered voters … as of jan 1 = 41,330") — never the first of several said in a row:
+    "(registered voters): 24960 25001 31877" says which is the office's no more than it says
+    the others."""
+    said = _VOTERS_BEFORE.search(low, max(0, start - 90), start)
+    return said is not None and not _ANOTHER_NUMBER.match(low, end)
+
+
 _OF_THEM = re.compile(r"\s+of\s+(?:them|those|these)\b")
 _IN_ALL = re.compile(r"[^.;?!\d]{0,30}?\b(?:in\s+all|in\s+total|altogether|total)\b")
 # ("Ward 7 as a whole gave our candidate 2,940 votes, but those two precincts cast 1,260 of

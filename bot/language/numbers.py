@@ -13,6 +13,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from bot.language.another_one import another_one
+from bot.language.count_roles import voters_said_before
 from bot.language.labels import labels, without_phones
 from bot.language.lists import (
     COUNTS_THE_NEXT_SUM,
@@ -125,19 +126,6 @@ _COUNT_NOUNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-# "statewide registration on 1/1/2030 (active + inactive) was 4,312,509", "registered voters
-# … as of jan 1 = 41,330": the voters counted, said before it (dates blanked by then).
-_VOTERS_BEFORE = re.compile(
-    # (not after their own number: "1% of the 1,050,000 registered voters … is 10,500")
-    r"(?<!\d\s)\b(?:registered\s+voters?|registration|voter\s+(?:count|rolls?|registration)"
-    r"|(?:count|number)\s+of\s+(?:eligible\s+|active\s+)*(?:registered\s+)?voters"
-    # ("voters eligible for the office: 25000": (e)(1)'s own words)
-    r"|(?<!registered\s)voters\s+eligible\s+(?:to\s+vote\s+)?(?:for|in)\b)"
-    # (never across a line's end but after a colon: "… as of Jan 1\n38,700 voted" is its own)
-    r"[^.?!;\d$\n]{0,60}?(?:\b(?:was|is|were|are|at|to\s+be|totals?|of|c[ao]me?s?\s+to)|=|:)"
-    r"[ \t]*(?::\s*)?\Z"
-)
-_ANOTHER_NUMBER = re.compile(r"[ \t]*(?:[,/;]|\b(?:and|or)\b)?[ \t]*\d")
 # "ward 3 gov vote at the last state election was 501": the votes counted, said before it.
 # ("our party's candidate for governor got 3,101 of them": what the candidate got, too)
 _VOTES_BEFORE = re.compile(
@@ -341,13 +329,7 @@ def read_numbers(
             # ("1% of" is read "1 percent of")
             if noun == "registered_voters" and "per" in before and not _PETITION_SAID.search(low):
                 noun = None
-            # (never the first of several said in a row: "(registered voters): 24960 25001
-            # 31877" says which is the office's no more than it says the others)
-            if (
-                noun is None
-                and _VOTERS_BEFORE.search(low, max(0, m.start() - 90), m.start())
-                and not _ANOTHER_NUMBER.match(low, m.end())
-            ):
+            if noun is None and voters_said_before(low, m.start(), m.end()):
                 noun = "registered_voters"
             if noun is None and _VOTES_BEFORE.search(low, max(0, m.start() - 60), m.start()):
                 noun = "votes"

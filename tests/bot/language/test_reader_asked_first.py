@@ -61,3 +61,12 @@ def test_a_yes_no_first_that_the_rule_decides_is_answered(question: str) -> None
 def test_a_candidates_qualifications_are_asked_of_no_rule() -> None:
     facts = read_facts("does the replacement need three years as a resident?", today=SPRING_2026)
     assert "other-question" in facts.values("asks")
+
+
+def test_a_later_part_naming_another_filings_deadline_is_a_question() -> None:
+    # c. 53, § 14, sentence 7 times the vacancy certificates; a deadline named after "also",
+    # with the filing it belongs to first, is a question of its own.
+    text = "MA vacancy certs due when? also the nomination papers deadline for the special?"
+    assert [q.strip() for q, _ in later_questions(text)] == [
+        "also the nomination papers deadline for the special"
+    ]
