@@ -252,6 +252,14 @@ _COUNT_TOTAL = re.compile(r"\b(?:votes|voters|signatures|ballots)\s+(?:in\s+)?to
 _FULL_JUST_BEFORE = re.compile(r"\b" + _FULL_SHARE + r"\s+$")
 
 
+# A sum said as one side of a rate: "$1 for every $3", "$1 per $1 raised", "$1-for-$1".
+_PUBLIC_MONEY = r"(?:\s*(?:(?:of|in)\s+public\s+(?:money|funds?|dollars)|public)\b)?"
+_RATE_BEFORE = re.compile(
+    r"\$?\d" + _PUBLIC_MONEY + r"\s*(?:for\s+(?:every|each)|per|-?for-?)\s*\$?\s*$"
+)
+_RATE_AFTER = re.compile(_PUBLIC_MONEY + r"\s*(?:for\s+(?:every|each)|per|-?for-?)\s*\$\s*\d")
+
+
 def money_role(low: str, start: int, end: int) -> str | None:
     """The role of the sum at `start`..`end` of `low` (lower-cased question), or None."""
     before = low[max(0, start - 60) : start]
@@ -266,6 +274,10 @@ def money_role(low: str, start: int, end: int) -> str | None:
         after = ""
     if _FUND_JUST_BEFORE.search(before):
         return "fund"
+    # ("$1 of public money for every $3 raised", "$1 per $1"): a rate the law sets, like a
+    # limit, is no sum of the question's own
+    if _RATE_BEFORE.search(before) or _RATE_AFTER.match(after):
+        return "limit"
     for role, _, rx_after in _MONEY_ROLES:
         if rx_after is not None and rx_after.search(after):
             # "the fund is kinda broke: $800k total": the Fund's total is the Fund.

@@ -176,3 +176,18 @@ def test_the_first_of_several_voter_counts_in_a_row_is_not_taken_for_the_office(
         today=SPRING_2026,
     )
     assert reply.params.get("registered_voters") != "31005"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # § 15-106(c)(3) (2014): $1 for each $3 when unopposed — a rate, not a sum raised.
+        "unopposed ticket, $72,000 in eligible private contributions. the old rule was $1 in "
+        "public money for every $3 raised; what is it now?",
+        # § 15-106(c)(2) (2014): $1 for each $1 when opposed.
+        "opposed ticket brought in $72,000; still $1-for-$1 on the match?",
+    ],
+)
+def test_a_rate_the_law_sets_is_no_sum_of_the_question(question: str) -> None:
+    facts = read_facts(question, today=SPRING_2026)
+    assert [a.value for a in facts.amounts if a.role not in ("limit",)] == [72000]
