@@ -224,8 +224,8 @@ def match_asked(
             rule = result.rule
             # ("If the LG withdraws, does the Governor's certificate fall too, and what's the
             # successor deadline?": a yes/no asked first is a question of its own, too)
-            first = first_yes_no(text)
-            asked = [*filter(None, [first]), *later_questions(text)]
+            later = list(later_questions(text))
+            asked = [*filter(None, [first_yes_no(text, later)]), *later]
             parts = [(q, at, said_in(facts, at, at + len(q))) for q, at in asked]
             beyond = [
                 question.strip()

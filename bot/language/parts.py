@@ -16,6 +16,8 @@ from bot.language.next_weekday import WEEKDAY_FULL
 from bot.language.words import GENERIC, raw_words, stem, words
 from rules.engine.facts import Facts
 
+# The auxiliaries a question asking yes or no opens with ("does …", "can …").
+_AUXILIARIES = "is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have"
 # Parts end at sentence and clause punctuation, at a spaced dash ("Couple things - do they …"),
 # never at a hyphen inside a word ("5-903"), and before "and" or "&" opening a question of its
 # own ("when's the COC due and how much is the filing fee?").
@@ -25,7 +27,7 @@ _BETWEEN_PARTS = re.compile(
     r"(?:(?<!\d)[.:,]|[.:](?!\d)|,(?!\d|\s+\d{4}\b)|[?!;\n])+|\s[-—–]+\s"
     # ("… and whats the deadline": a question word with its "is" run on, as texted)
     r"|\s+(?=(?:and|&|\+)\s+(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why"
-    r"|is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have|whether)\b)"
+    rf"|{_AUXILIARIES}|whether)\b)"
 )
 # A part that is a question of its own opens with a question word or an auxiliary, after a
 # joining word or an ordinal ("and most importantly what is …", "second, is there …").
@@ -36,10 +38,9 @@ _ASKING = re.compile(
     # ("…, and by when?", "by when does the declaration have to be in?": the question word
     # after its preposition)
     r"(?:(?:by|until|till)\s+(?=wh))?"
-    r"(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why|is|are|was|were|do"
-    r"|does|did|can|could|will|would"
+    rf"(?:whats|whens|hows|whos|wheres|what|when|how|who|where|which|why|{_AUXILIARIES}"
     # ("… asks whether July 6 was the last day …, and whether the board charged a fee")
-    r"|should|must|may|has|have|whether|if)\b"
+    r"|whether|if)\b"
 )
 # A part that asks by request rather than as a question ("Please advise the deadline …").
 _REQUEST = re.compile(
@@ -228,10 +229,8 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
     the special general be held?") or put to be confirmed ("…, right?"), with where it begins;
     never the tail of one ("… nominated by papers, died in mid-October?") nor a table's row."""
     asked = False
-    at = 0
     for part in _parts(text, ()):
-        begin = text.find(part.text, at)
-        at = begin + len(part.text)
+        begin, at = part.begin, part.begin + len(part.text)
         # ("Declaration of intent deadline for 2028 unaffiliated candidates — and can …?": a
         # heading naming the deadline asks it, as the question's first part; so does the part
         # after a label of its own asking what a rule computes: "2-part: declaration-of-intent
@@ -274,7 +273,7 @@ def later_questions(text: str) -> Iterator[tuple[str, int]]:
 # too, …"), after a condition or a label.
 _YES_NO_OPENS = re.compile(
     r"^\W*(?:[a-z0-9]{1,2}[).]\s*)?(?:(?:and|or|but|so|also|first)\s*,?\s+)?"
-    r"(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|has|have)\b"
+    rf"(?:{_AUXILIARIES})\b"
 )
 
 
@@ -282,23 +281,20 @@ _SENTENCE_CLOSES = re.compile(r"[?!]|\.(?=\s|$)")
 _CONDITION = re.compile(r"^\W*(?:and\s+)?(?:if|suppose|assuming)\b")
 
 
-def first_yes_no(text: str) -> tuple[str, int] | None:
-    """The question of `text` before its later ones (`later_questions`), where it asks yes or
-    no ("If the LG candidate withdraws, does the Governor candidate's certificate fall too, and
-    what's the successor's deadline?"): a question of its own, which the rule answering the
-    later one may not answer."""
-    if next(later_questions(text), None) is None:
+def first_yes_no(text: str, later: Sequence[tuple[str, int]]) -> tuple[str, int] | None:
+    """The question of `text` before its `later` ones (`later_questions`; none: no such
+    question), where it asks yes or no ("If the LG candidate withdraws, does the Governor
+    candidate's certificate fall too, and what's the successor's deadline?"): a question of
+    its own, which the rule answering the later one may not answer."""
+    if not later:
         return None
-    at = 0
     for part in _parts(text, ()):
-        begin = text.find(part.text, at)
-        at = begin + len(part.text)
         lower = part.text.lower()
         # (in a sentence its "?" closes: "… chosen at the primary, was found ineligible."
         # tells)
-        closing = _SENTENCE_CLOSES.search(text, at)
+        closing = _SENTENCE_CLOSES.search(text, part.begin + len(part.text))
         if _YES_NO_OPENS.match(lower) and closing is not None and closing.group() == "?":
-            return part.text, begin
+            return part.text, part.begin
         # (past the condition it is asked on: "If the LG candidate withdraws, …")
         if part.asks and not _CONDITION.match(lower):
             return None
@@ -484,13 +480,10 @@ def asking_clauses(text: str) -> Iterator[tuple[str, int, bool]]:
         at = text.find(sentence, at)
         parts = list(_parts(sentence, ()))
         if _put_as_question(sentence) or any(p.asks for p in parts):
-            within = 0
             for part in parts:
-                within = sentence.find(part.text, within)
                 if words(part.text):
                     asks = part.asks or part.asks_computed or bool(_NEEDED.search(part.text))
-                    yield part.text, at + within, asks
-                within += len(part.text)
+                    yield part.text, at + part.begin, asks
         at += len(sentence)
 
 
@@ -506,6 +499,7 @@ def asked_besides(text: str, vetoes: Sequence[str]) -> bool:
 @dataclass(frozen=True)
 class _Part:
     text: str
+    begin: int  # where it begins in the text split
     holds_veto: bool  # one of the vetoes is said in it
     is_question: bool  # a question of its own
     asks: bool  # a question, a request ("Please advise …") or a statement to confirm
@@ -536,6 +530,7 @@ def _parts(text: str, vetoes: Sequence[str]) -> Iterator[_Part]:
         )
         yield _Part(
             text=part,
+            begin=begin,
             holds_veto=any(veto_said(v, stems) for v in vetoes),
             is_question=bool(asked),
             asks=bool(asks),

@@ -22,7 +22,7 @@ def test_a_yes_no_asked_first_is_a_part_of_its_own() -> None:
         "If our running mate withdraws, does the gov candidate have to refile too, and when is "
         "the new LG's certificate due with withdrawals closing March 6, 2026?"
     )
-    first = first_yes_no(text)
+    first = first_yes_no(text, list(later_questions(text)))
     assert first is not None and first[0].strip().startswith("does the gov candidate")
     # (the later question ends with a day and its year, and still asks)
     assert [q for q, _ in later_questions(text)] == [
